@@ -1,0 +1,31 @@
+# The two commands: `make run` (set up, then play) and `make test` (set up, then pass the tests).
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-slow lint typecheck bench setup clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/herna play alhambra --players 3
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest -q -n 2
+
+test-slow: $(STAMP)
+	$(VENV)/bin/pytest -q -n 2 -m slow
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,26 @@
+"""Herna: a digital home for Alhambra, Alhambra Roll & Write, Ubongo and Envyra."""
+
+from .core import (
+    Action,
+    BadOption,
+    BadRecord,
+    GameSpec,
+    HernaError,
+    IllegalAction,
+    Outcome,
+    Rng,
+    State,
+    UnknownGame,
+    games,
+    load_record,
+    make,
+    replay,
+    save_record,
+    spec,
+)
+
+__version__ = "0.1.0"
+__all__ = [
+    "Action", "BadOption", "BadRecord", "GameSpec", "HernaError", "IllegalAction", "Outcome",
+    "Rng", "State", "UnknownGame", "games", "load_record", "make", "replay", "save_record", "spec",
+]

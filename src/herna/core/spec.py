@@ -1,0 +1,36 @@
+"""What a game declares up front: who plays, which options exist, what kind of game it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's declaration (cf. OpenSpiel's GameType): read by the registry, the CLI,
+    the conformance kit and the interop adapters."""
+
+    id: str
+    name: str
+    player_counts: tuple[int, ...]
+    factory: Callable[..., State] = field(repr=False, compare=False)
+    options: Mapping[str, Any] = field(default_factory=dict)  # name -> default value
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    num_distinct_actions: int = 0  # size of the fixed integer action space
+    simultaneous: bool = False  # some nodes let several seats act at once
+    hidden_information: bool = False
+    chance: bool = True  # chance is resolved inside the engine from the seeded Rng
+    description: str = ""
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)

@@ -1,0 +1,173 @@
+"""The contract every game keeps (DESIGN.md): one State class per game, mutated by `apply`.
+
+Like python-chess, the checked entry points (`apply`, `parse_action`) validate and explain,
+while `apply_unchecked` is the fast path for search that already holds a legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .outcome import Outcome
+    from .spec import GameSpec
+
+RECORD_FORMAT = 1
+
+
+class State(ABC):
+    """One game in progress. Subclasses keep their data in `__slots__`-style attributes
+    and implement the abstract methods; this base adds validation, history and records."""
+
+    spec: ClassVar[GameSpec]
+
+    num_players: int
+    seed: int | str | None
+    options: dict[str, Any]
+    rng: Rng
+    history: list[tuple[int, Action]]
+
+    def _init_common(self, num_players: int, seed: int | str | None,
+                     options: dict[str, Any]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+
+    # ----- what every game implements -------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: one, or several at a simultaneous node; () when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (empty when it is not to act)."""
+
+    @abstractmethod
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply a legal action without validation (search's fast path); records history."""
+
+    @abstractmethod
+    def parse_text(self, seat: int, text: str) -> Action:
+        """Read the game's notation; raise IllegalAction for text that is not an action."""
+
+    @abstractmethod
+    def action_from_code(self, seat: int, code: int) -> Action:
+        """The legal action with this integer code; IllegalAction if none is."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of what `seat` may know (None: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random | Rng | int) -> State:
+        """A full state agreeing with `view(seat)`; what the seat cannot know is resampled."""
+
+    @abstractmethod
+    def copy(self) -> State:
+        """A deep copy: nothing done to it touches this state."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Final scores with the breakdown; None while the game goes on."""
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """Why `action` is not legal now; games override to give the rule that forbids it."""
+        return f"{action} is not possible now"
+
+    # ----- checked entry points -------------------------------------------------------
+    def check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        acting = self.to_act()
+        if seat not in acting:
+            who = ", ".join(str(s) for s in acting)
+            raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {who})")
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        """Text in the game's notation -> the legal action it names, or IllegalAction why not."""
+        self.check_seat(seat)
+        if not isinstance(text, str):
+            raise IllegalAction(f"expected action text, got {type(text).__name__}")
+        action = self.parse_text(seat, text.strip())
+        self._check_legal(seat, action)
+        return action
+
+    def apply(self, seat: int, action: Action | str | int) -> Action:
+        """Apply one action (object, text or integer code) for `seat` after checking it.
+
+        Raises IllegalAction with a readable reason and leaves the state untouched.
+        Returns the action applied, so callers holding text learn its canonical form.
+        """
+        self.check_seat(seat)
+        if isinstance(action, str):
+            action = self.parse_text(seat, action.strip())
+        elif isinstance(action, bool) or not isinstance(action, (int, Action)):
+            raise IllegalAction(f"not an action: {action!r}")
+        elif isinstance(action, int):
+            action = self.action_from_code(seat, action)
+        self._check_legal(seat, action)
+        self.apply_unchecked(seat, action)
+        return action
+
+    def _check_legal(self, seat: int, action: Action) -> None:
+        legal = self.legal_actions(seat)
+        for a in legal:
+            if a is action:
+                return
+        if action in legal:
+            return
+        raise IllegalAction(self.explain_illegal(seat, action))
+
+    # ----- records ----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """A JSON game record: params + seed + action texts. `herna.replay` rebuilds it."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.spec.id,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[seat, str(a)] for seat, a in self.history],
+        }
+        out = self.outcome()
+        if out is not None:
+            rec["outcome"] = out.to_dict()
+        return rec
+
+    def _copy_common_into(self, other: State) -> None:
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after setup
+        other.rng = self.rng.copy()
+        other.history = list(self.history)
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.num_players}p seed={self.seed!r} "
+                f"move {len(self.history)} to_act={self.to_act()}>")
+
+
+def as_rng(rng: random.Random | Rng | int | None) -> Rng:
+    """Accept what callers of determinize commonly hold."""
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return Rng(rng.getrandbits(64))
+    return Rng(rng)
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats)
