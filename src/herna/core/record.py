@@ -25,7 +25,8 @@ def replay(record: dict[str, Any] | str | Path, upto: int | None = None) -> Stat
         try:
             state.apply(seat, text)
         except IllegalAction as e:
-            raise BadRecord(f"move {i + 1} ({text!r} by seat {seat}) cannot be replayed: {e}") from None
+            raise BadRecord(
+                f"move {i + 1} ({text!r} by seat {seat}) cannot be replayed: {e}") from None
     return state
 
 

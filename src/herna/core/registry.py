@@ -25,7 +25,7 @@ def _load_all() -> None:
             importlib.import_module(module)
 
 
-def games() -> list[str]:
+def game_ids() -> list[str]:
     """Every registered game id."""
     _load_all()
     return sorted(_SPECS)
@@ -37,7 +37,7 @@ def spec(game_id: str) -> GameSpec:
     try:
         return _SPECS[game_id]
     except KeyError:
-        raise UnknownGame(f"unknown game {game_id!r}; games are: {', '.join(games())}") from None
+        raise UnknownGame(f"unknown game {game_id!r}; games are: {', '.join(game_ids())}") from None
 
 
 def make(game_id: str, players: int | None = None, seed: int | str | None = 0,

@@ -1,0 +1,294 @@
+"""Alhambra actions: their canonical text, their parsing, and the fixed integer action space.
+
+Money cards are ints `currency * 9 + (value - 1)` (0..35); copies are indistinguishable, so a
+card's identity is its currency and value. The integer codes are context-free: a code names the
+same cards, tiles and cells in every state, which keeps the action space fixed and finite for
+OpenSpiel and PettingZoo:
+
+    take   one card, or a multiset of cards totalling at most 5       (TAKE_COUNT codes)
+    buy    market space x minimal payment (a multiset of values)        (4 x PAY_COUNT)
+    end, pass                                                           (2)
+    place  tile x cell, cells within REACH of the fountain              (54 x CELLS)
+    reserve, dirk  tile                                                 (54 each)
+    swap   reserve tile x Alhambra tile                                 (54 x 54)
+
+REACH is 54: an Alhambra holds at most 54 building tiles, so no tile can stand further away.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations_with_replacement
+
+from herna.core import Action, IllegalAction
+
+from .data import CURRENCIES, CURRENCY_LETTERS, LETTER_CURRENCY, NUM_TILES
+
+VALUES = range(1, 10)
+TAKE_LIMIT = 5
+MAX_PRICE = 13
+REACH = NUM_TILES
+SIDE = 2 * REACH + 1
+CELLS = SIDE * SIDE
+
+
+def card(currency: int, value: int) -> int:
+    return currency * 9 + value - 1
+
+
+def card_currency(c: int) -> int:
+    return c // 9
+
+
+def card_value(c: int) -> int:
+    return c % 9 + 1
+
+
+def card_text(c: int) -> str:
+    return f"{CURRENCY_LETTERS[CURRENCIES[c // 9]]}{c % 9 + 1}"
+
+
+def cards_text(cards: tuple[int, ...]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+# ---- the code book ---------------------------------------------------------------------------
+def _take_sets() -> list[tuple[int, ...]]:
+    sets: list[tuple[int, ...]] = [(c,) for c in range(36)]
+    small = [c for c in range(36) if card_value(c) < TAKE_LIMIT]
+    for size in range(2, TAKE_LIMIT + 1):
+        for combo in combinations_with_replacement(small, size):
+            if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
+                sets.append(combo)
+    return sets
+
+
+def _payments() -> list[tuple[int, ...]]:
+    """Every multiset of values (3 copies at most) that is a minimal payment for some price:
+    it pays (sum >= price) and no card could be left out (sum - smallest < price)."""
+    pays: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], lowest: int) -> None:
+        for v in range(lowest, 0, -1):
+            if prefix.count(v) >= 3:
+                continue
+            p = (*prefix, v)  # values in descending order
+            s = sum(p)
+            if s - v > MAX_PRICE - 1:  # v is the smallest; larger sets only grow
+                continue
+            if s >= 2:
+                pays.append(p)
+            extend(p, v)
+
+    extend((), 9)
+    return sorted(pays, key=lambda p: (len(p), p))
+
+
+TAKE_SETS = _take_sets()
+TAKE_INDEX = {s: i for i, s in enumerate(TAKE_SETS)}
+PAYMENTS = _payments()
+PAY_INDEX = {p: i for i, p in enumerate(PAYMENTS)}
+
+TAKE, BUY, END, PASS, PLACE, RESERVE, DIRK, SWAP = range(8)
+BUY_BASE = len(TAKE_SETS)
+END_CODE = BUY_BASE + 4 * len(PAYMENTS)
+PASS_CODE = END_CODE + 1
+PLACE_BASE = PASS_CODE + 1
+RESERVE_BASE = PLACE_BASE + NUM_TILES * CELLS
+DIRK_BASE = RESERVE_BASE + NUM_TILES
+SWAP_BASE = DIRK_BASE + NUM_TILES
+NUM_CODES = SWAP_BASE + NUM_TILES * NUM_TILES
+
+
+def cell_index(x: int, y: int) -> int:
+    return (x + REACH) * SIDE + (y + REACH)
+
+
+class AlhambraAction(Action):
+    """One decision. Fields by kind: TAKE cards; BUY space (0-3), values, currency;
+    PLACE tile, x, y; RESERVE / DIRK tile; SWAP reserve tile, Alhambra tile."""
+
+    __slots__ = ("cards", "currency", "kind", "other", "space", "tile", "values", "x", "y")
+
+    def __init__(self, kind: int, code: int, *, tile: int = 0, x: int = 0, y: int = 0,
+                 cards: tuple[int, ...] = (), space: int = 0, values: tuple[int, ...] = (),
+                 currency: int = 0, other: int = 0) -> None:
+        self.code = code
+        self.kind = kind
+        self.tile = tile
+        self.x = x
+        self.y = y
+        self.cards = cards
+        self.space = space
+        self.values = values
+        self.currency = currency
+        self.other = other
+
+    def text(self) -> str:
+        k = self.kind
+        if k == PLACE:
+            return f"place {self.tile} {self.x},{self.y}"
+        if k == TAKE:
+            return "take " + cards_text(self.cards)
+        if k == BUY:
+            letter = CURRENCY_LETTERS[CURRENCIES[self.currency]]
+            return f"buy {self.space + 1} " + " ".join(f"{letter}{v}" for v in self.values)
+        if k == RESERVE:
+            return f"reserve {self.tile}"
+        if k == DIRK:
+            return f"dirk {self.tile}"
+        if k == SWAP:
+            return f"swap {self.tile} {self.other}"
+        return "end" if k == END else "pass"
+
+
+def take(cards: tuple[int, ...]) -> AlhambraAction:
+    cards = tuple(sorted(cards))
+    return AlhambraAction(TAKE, TAKE_INDEX[cards], cards=cards)
+
+
+def buy(space: int, currency: int, values: tuple[int, ...]) -> AlhambraAction:
+    values = tuple(sorted(values, reverse=True))
+    code = BUY_BASE + space * len(PAYMENTS) + PAY_INDEX[values]
+    return AlhambraAction(BUY, code, space=space, values=values, currency=currency)
+
+
+def place(tile: int, x: int, y: int) -> AlhambraAction:
+    return AlhambraAction(PLACE, PLACE_BASE + (tile - 1) * CELLS + cell_index(x, y),
+                          tile=tile, x=x, y=y)
+
+
+def reserve(tile: int) -> AlhambraAction:
+    return AlhambraAction(RESERVE, RESERVE_BASE + tile - 1, tile=tile)
+
+
+def dirk(tile: int) -> AlhambraAction:
+    return AlhambraAction(DIRK, DIRK_BASE + tile - 1, tile=tile)
+
+
+def swap(reserve_tile: int, alhambra_tile: int) -> AlhambraAction:
+    code = SWAP_BASE + (reserve_tile - 1) * NUM_TILES + alhambra_tile - 1
+    return AlhambraAction(SWAP, code, tile=reserve_tile, other=alhambra_tile)
+
+
+END_ACTION = AlhambraAction(END, END_CODE)
+PASS_ACTION = AlhambraAction(PASS, PASS_CODE)
+
+
+# ---- decoding -------------------------------------------------------------------------------
+def from_code(code: int, market_currencies: tuple[int, ...]) -> AlhambraAction:
+    """The action a code names (legality is the state's business)."""
+    if not isinstance(code, int) or not 0 <= code < NUM_CODES:
+        raise IllegalAction(f"{code!r} is not an Alhambra action code (0..{NUM_CODES - 1})")
+    if code < BUY_BASE:
+        return take(TAKE_SETS[code])
+    if code < END_CODE:
+        space, i = divmod(code - BUY_BASE, len(PAYMENTS))
+        return buy(space, market_currencies[space], PAYMENTS[i])
+    if code == END_CODE:
+        return END_ACTION
+    if code == PASS_CODE:
+        return PASS_ACTION
+    if code < RESERVE_BASE:
+        t, cell = divmod(code - PLACE_BASE, CELLS)
+        x, y = divmod(cell, SIDE)
+        return place(t + 1, x - REACH, y - REACH)
+    if code < DIRK_BASE:
+        return reserve(code - RESERVE_BASE + 1)
+    if code < SWAP_BASE:
+        return dirk(code - DIRK_BASE + 1)
+    r, a = divmod(code - SWAP_BASE, NUM_TILES)
+    return swap(r + 1, a + 1)
+
+
+# ---- parsing --------------------------------------------------------------------------------
+_CARD = re.compile(r"^([bgoy])([1-9])$")
+_INT = re.compile(r"^-?\d+$")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s+]+", text.lower().replace(" with ", " ")) if t]
+
+
+def _parse_card(tok: str) -> int:
+    m = _CARD.match(tok)
+    if not m:
+        raise IllegalAction(
+            f"{tok!r} is not a money card; write the currency letter and the value, e.g. b7 "
+            "(b blue denar, g green dirham, o orange ducat, y yellow guilder)")
+    return card(CURRENCIES.index(LETTER_CURRENCY[m.group(1)]), int(m.group(2)))
+
+
+def _parse_tile(tok: str) -> int:
+    if not tok.isdigit() or not 1 <= int(tok) <= NUM_TILES:
+        raise IllegalAction(f"{tok!r} is not a building tile number (1-{NUM_TILES})")
+    return int(tok)
+
+
+def _parse_cell(toks: list[str]) -> tuple[int, int]:
+    joined = ",".join(t for t in toks if t != "at")
+    parts = [p for p in joined.replace("(", "").replace(")", "").split(",") if p]
+    if len(parts) != 2 or not all(_INT.match(p) for p in parts):
+        raise IllegalAction(f"{' '.join(toks) or 'nothing'!r} is not a position; write x,y, "
+                            "e.g. 1,-2 (the fountain is 0,0; y grows downward)")
+    x, y = int(parts[0]), int(parts[1])
+    if abs(x) > REACH or abs(y) > REACH:
+        raise IllegalAction(f"{x},{y} is too far from the fountain")
+    return x, y
+
+
+def parse(text: str, market_currencies: tuple[int, ...]) -> AlhambraAction:
+    """Read the notation (see notation.py); raises IllegalAction for anything else."""
+    toks = _tokens(text.replace(",", " , ").replace(" , ", ","))
+    if not toks:
+        raise IllegalAction("no action given; type `legal` to list the legal actions")
+    verb, args = toks[0], toks[1:]
+    if verb in ("end", "pass"):
+        if args:
+            raise IllegalAction(f"`{verb}` takes nothing after it")
+        return END_ACTION if verb == "end" else PASS_ACTION
+    if verb == "take":
+        if not args:
+            raise IllegalAction("take which cards? e.g. `take b7` or `take g2 y3`")
+        cards = tuple(sorted(_parse_card(t) for a in args for t in a.split(",") if t))
+        if cards not in TAKE_INDEX:
+            total = sum(card_value(c) for c in cards)
+            raise IllegalAction(f"you may take one card, or several totalling at most "
+                                f"{TAKE_LIMIT}; {cards_text(cards)} total {total}")
+        return take(cards)
+    if verb == "buy":
+        if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= 4:
+            raise IllegalAction("buy from which market space (1-4)? e.g. `buy 2 g4 g3`")
+        space = int(args[0]) - 1
+        paid = tuple(_parse_card(t) for a in args[1:] for t in a.split(",") if t)
+        if not paid:
+            raise IllegalAction("pay with which cards? e.g. `buy 2 g4 g3`")
+        want = market_currencies[space]
+        wrong = [c for c in paid if card_currency(c) != want]
+        if wrong:
+            raise IllegalAction(
+                f"market space {space + 1} takes only {CURRENCIES[want]} "
+                f"({CURRENCY_LETTERS[CURRENCIES[want]]}), not {cards_text(tuple(wrong))}")
+        values = tuple(sorted((card_value(c) for c in paid), reverse=True))
+        if values not in PAY_INDEX:
+            raise IllegalAction(f"{cards_text(paid)} is not a payment you may make: "
+                                "leave out any card the price does not need")
+        return buy(space, want, values)
+    if verb in ("place", "build"):
+        if not args:
+            raise IllegalAction("place which tile where? e.g. `place 23 1,-2`")
+        tile = _parse_tile(args[0])
+        x, y = _parse_cell(args[1:])
+        return place(tile, x, y)
+    if verb in ("reserve", "dirk"):
+        if len(args) != 1:
+            raise IllegalAction(f"`{verb}` takes one tile number, e.g. `{verb} 23`")
+        tile = _parse_tile(args[0])
+        return reserve(tile) if verb == "reserve" else dirk(tile)
+    if verb == "swap":
+        if len(args) != 2:
+            raise IllegalAction(
+                "`swap` takes a reserve tile then an Alhambra tile, e.g. `swap 12 33`")
+        return swap(_parse_tile(args[0]), _parse_tile(args[1]))
+    raise IllegalAction(f"unknown action {verb!r}; actions are take, buy, end, place, reserve, "
+                        "swap, dirk, pass (type `help` for the notation)")

@@ -1,0 +1,461 @@
+"""Alhambra's rules: setup, legal actions, applying them, scoring rounds and the game end.
+
+A turn is a sequence of small decisions: actions (take money, buy, redesign, or `end` after an
+exact purchase), then one placement decision per tile bought. Readings of ambiguous points are
+in RULES.md beside this file.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from herna.core import Outcome
+
+from . import actions as A
+from .actions import AlhambraAction, card_text, card_value, cards_text
+from .board import Board, cell, xy
+from .data import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCIES, META, SCORING, TILES, TYPE_INDEX
+from .scoring import longest_wall, place_points
+
+if TYPE_CHECKING:
+    from herna.core.rng import Rng
+
+    from .state import AlhambraState
+
+SCORE_A, SCORE_B = 36, 37  # the scoring cards, shuffled into the money deck
+SCORING_CARD_NAMES = {SCORE_A: "A", SCORE_B: "B"}
+STARTING_MONEY: int = META["starting_money"]
+DISPLAY_SIZE: int = META["money_display_size"]
+DIRK_START: int = META["dirk"]["tiles_at_start"]
+DIRK_AFTER_1: int = META["dirk"]["tiles_after_round_1"]
+DIRK_FRACTION: int = META["dirk"]["bag_fraction_after_round_2"]
+TILE_TYPE = tuple(TYPE_INDEX.get(t.type, -1) for t in TILES)
+PRICE = tuple(t.price for t in TILES)
+ACTION, PLACEMENT, OVER = "action", "placement", "over"
+
+
+# ---- setup ---------------------------------------------------------------------------------
+def setup(s: AlhambraState) -> None:
+    rng = s.rng
+    n = s.num_players
+    s.bag = list(range(1, len(TILES)))
+    rng.shuffle(s.bag)
+    for i in range(4):
+        s.market[i] = s.bag.pop()
+    if s.with_dirk:
+        s.dirk_tiles = [s.bag.pop() for _ in range(DIRK_START)]
+    copies = META["money_copies_two_players"] if n == 2 else META["money_copies"]
+    money = [c for c in range(36) for _ in range(copies)]
+    rng.shuffle(money)
+    for seat in range(n):  # deal face up, one card at a time, until the hand reaches 20
+        total = 0
+        while total < STARTING_MONEY:
+            c = money.pop()
+            s.hands[seat].append(c)
+            total += card_value(c)
+        s.hands[seat].sort()
+    # fewest cards, then the lowest total; the rulebook's "youngest" becomes a seeded draw
+    keys = [(len(h), sum(card_value(c) for c in h)) for h in s.hands]
+    best = min(keys)
+    tied = [i for i, k in enumerate(keys) if k == best]
+    s.current = tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
+    s.display = [money.pop() for _ in range(DISPLAY_SIZE)]
+    # five piles, pile 1 on top; A shuffled into pile 2, B into pile 4
+    size, extra = divmod(len(money), 5)
+    piles = [[money.pop() for _ in range(size + (1 if k < extra else 0))] for k in range(5)]
+    for pile, scoring_card in ((piles[1], SCORE_A), (piles[3], SCORE_B)):
+        pile.insert(rng.below(len(pile) + 1), scoring_card)
+    s.deck = piles[4] + piles[3] + piles[2] + piles[1] + piles[0]
+    below_b = len(piles[4])
+    below_a = below_b + len(piles[3]) + len(piles[2])
+    s.pile_bounds = {SCORE_A: (below_a, below_a + len(piles[1])),
+                     SCORE_B: (below_b, below_b + len(piles[3]))}
+
+
+# ---- legal actions ---------------------------------------------------------------------------
+_PAYMENT_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+
+
+def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int, ...]]:
+    """Every multiset of the held values (one currency, sorted descending) that pays `price`
+    with no card to spare: any card left out would make it too little."""
+    key = (values_held, price)
+    hit = _PAYMENT_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if sum(values_held) < price:
+        out: list[tuple[int, ...]] = []
+    else:
+        found: set[tuple[int, ...]] = set()
+        vals = values_held
+        for k in range(1, len(vals) + 1):
+            for combo in combinations(vals, k):
+                total = sum(combo)
+                if total >= price and total - combo[-1] < price:
+                    found.add(combo)
+        out = sorted(found, key=lambda p: (sum(p), len(p), p))
+    _PAYMENT_CACHE[key] = out
+    return out
+
+
+def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
+    lo = currency * 9
+    return tuple(sorted((c - lo + 1 for c in hand if lo <= c < lo + 9), reverse=True))
+
+
+def take_actions(display: list[int]) -> list[AlhambraAction]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for c in display:
+        if (c,) not in seen:
+            seen.add((c,))
+            out.append(A.take((c,)))
+    small = [c for c in display if card_value(c) < A.TAKE_LIMIT]
+    for k in range(2, len(small) + 1):
+        for combo in combinations(sorted(small), k):
+            if combo not in seen and sum(card_value(c) for c in combo) <= A.TAKE_LIMIT:
+                seen.add(combo)
+                out.append(A.take(combo))
+    return out
+
+
+def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
+    out = []
+    hand = s.hands[seat]
+    for space, tile in enumerate(s.market):
+        if tile:
+            cur = MARKET_CURRENCIES[space]
+            for pay in minimal_payments(currency_values(hand, cur), PRICE[tile]):
+                out.append(A.buy(space, cur, pay))
+    return out
+
+
+def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
+    """Redesigns depend only on the board and the reserve, so they are cached on both."""
+    board = s.boards[seat]
+    reserve = s.reserves[seat]
+    key = (board.version, tuple(reserve))
+    cached = s.redesign_cache.get(seat)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out: list[AlhambraAction] = []
+    for r in reserve:
+        for c in board.placements(r):
+            x, y = xy(c)
+            out.append(A.place(r, x, y))
+    built = board.built()
+    out += [A.reserve(t) for _, t, _, removable in built if removable]
+    for r in reserve:
+        for _, t, mask, _ in built:
+            if board.can_swap(r, t, mask):
+                out.append(A.swap(r, t))
+    s.redesign_cache[seat] = (key, out)
+    return out
+
+
+def placement_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
+    board = s.boards[seat]
+    out = []
+    for t in s.pending:
+        for c in board.placements(t):
+            x, y = xy(c)
+            out.append(A.place(t, x, y))
+        out.append(A.reserve(t))
+        if s.with_dirk and not s.endgame:
+            out.append(A.dirk(t))
+    return out
+
+
+def legal_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
+    if s.phase == PLACEMENT:
+        return placement_actions(s, seat)
+    out = take_actions(s.display)
+    out += buy_actions(s, seat)
+    out += redesign_actions(s, seat)
+    if s.actions_this_turn:
+        out.append(A.END_ACTION)
+    if not out:
+        out.append(A.PASS_ACTION)
+    return out
+
+
+# ---- applying ----------------------------------------------------------------------------------
+def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
+    k = a.kind
+    if s.phase == PLACEMENT:
+        s.pending.remove(a.tile)
+        if k == A.PLACE:
+            s.boards[seat].add(a.tile, cell(a.x, a.y))
+        elif k == A.RESERVE:
+            s.reserves[seat].append(a.tile)
+        else:  # DIRK
+            s.dirk_tiles.append(a.tile)
+        if not s.pending:
+            _next_placer(s) if s.endgame else _end_turn(s)
+        return
+    hand = s.hands[seat]
+    if k == A.BUY:
+        tile = s.market[a.space]
+        s.market[a.space] = 0
+        lo = a.currency * 9 - 1
+        for v in a.values:
+            hand.remove(lo + v)
+            s.discard.append(lo + v)
+        s.pending.append(tile)
+        s.actions_this_turn += 1
+        if sum(a.values) == PRICE[tile]:
+            return  # exact payment: another action
+    elif k == A.TAKE:
+        for c in a.cards:
+            s.display.remove(c)
+            hand.append(c)
+        hand.sort()
+        s.actions_this_turn += 1
+    elif k == A.PLACE:  # redesign: reserve -> Alhambra
+        s.reserves[seat].remove(a.tile)
+        s.boards[seat].add(a.tile, cell(a.x, a.y))
+        s.actions_this_turn += 1
+    elif k == A.RESERVE:  # redesign: Alhambra -> reserve
+        board = s.boards[seat]
+        at = board.where(a.tile)
+        assert at is not None
+        board.remove(at)
+        s.reserves[seat].append(a.tile)
+        s.actions_this_turn += 1
+    elif k == A.SWAP:
+        board = s.boards[seat]
+        at = board.where(a.other)
+        assert at is not None
+        board.replace(at, a.tile)
+        res = s.reserves[seat]
+        res.remove(a.tile)
+        res.append(a.other)
+        s.actions_this_turn += 1
+    # END, PASS, and every action but an exact purchase end the action phase
+    if s.pending:
+        s.phase = PLACEMENT
+        s.placer = s.current
+    else:
+        _end_turn(s)
+
+
+def _end_turn(s: AlhambraState) -> None:
+    """Refill the market (ascending spaces) and the money display; score; maybe end."""
+    market, bag = s.market, s.bag
+    for i in range(4):
+        if not market[i] and bag:
+            market[i] = bag.pop()
+    for rnd in _refill_display(s):
+        score_round(s, rnd)
+        if s.with_dirk:
+            extra = DIRK_AFTER_1 if rnd == 1 else len(bag) // DIRK_FRACTION
+            for _ in range(min(extra, len(bag))):
+                s.dirk_tiles.append(bag.pop())
+    if not all(market):
+        _start_endgame(s)
+        return
+    s.current = (s.current + 1) % s.num_players
+    s.turn += 1
+    s.actions_this_turn = 0
+    s.phase = ACTION
+
+
+def _refill_display(s: AlhambraState) -> list[int]:
+    rounds = []
+    while len(s.display) < DISPLAY_SIZE:
+        if not s.deck:
+            if not s.discard:
+                break  # every card is in a hand: the display stays short
+            s.deck, s.discard = s.discard, []
+            s.rng.shuffle(s.deck)
+        c = s.deck.pop()
+        if c >= SCORE_A:  # set the scoring card aside, draw a replacement, score after
+            s.scoring_cards_drawn.append(SCORING_CARD_NAMES[c])
+            rounds.append(1 if c == SCORE_A else 2)
+        else:
+            s.display.append(c)
+    return rounds
+
+
+def _start_endgame(s: AlhambraState) -> None:
+    """The bag could not refill the market: leftover tiles go to the strictly richest
+    holder of their space's currency, who may place them; then the last scoring."""
+    s.endgame = True
+    gifts: dict[int, list[int]] = {}
+    for space, tile in enumerate(s.market):
+        if not tile:
+            continue
+        cur = MARKET_CURRENCIES[space]
+        totals = [sum(currency_values(h, cur)) for h in s.hands]
+        best = max(totals)
+        if best > 0 and totals.count(best) == 1:
+            gifts.setdefault(totals.index(best), []).append(tile)
+            s.market[space] = 0
+            s.leftovers_given.append({"space": space + 1, "tile": tile,
+                                      "seat": totals.index(best), "amount": best})
+    n = s.num_players
+    order = [(s.current + 1 + i) % n for i in range(n)]
+    s.leftovers = [(seat, gifts[seat]) for seat in order if seat in gifts]
+    _next_placer(s)
+
+
+def _next_placer(s: AlhambraState) -> None:
+    if s.leftovers:
+        seat, tiles = s.leftovers.pop(0)
+        s.placer = seat
+        s.pending = tiles
+        s.phase = PLACEMENT
+        return
+    score_round(s, 3)
+    s.phase = OVER
+    s.game_over = True
+
+
+# ---- scoring ---------------------------------------------------------------------------------
+def type_counts(tiles: list[int]) -> dict[str, int]:
+    counts = [0] * len(BUILDING_TYPES)
+    for t in tiles:
+        if t:
+            counts[TILE_TYPE[t]] += 1
+    return dict(zip(BUILDING_TYPES, counts, strict=True))
+
+
+def board_counts(board: Board) -> dict[str, int]:
+    return type_counts(list(board.cells.values()))
+
+
+def board_wall(board: Board) -> int:
+    return longest_wall(board.layout())
+
+
+def score_round(s: AlhambraState, rnd: int) -> None:
+    counts = [board_counts(b) for b in s.boards]
+    if s.with_dirk:
+        counts.append(type_counts(s.dirk_tiles))
+    rows: list[dict[str, int]] = [{} for _ in counts]
+    for kind in BUILDING_TYPES:
+        pts = place_points([c[kind] for c in counts], SCORING[kind][rnd - 1])
+        for row, p in zip(rows, pts, strict=True):
+            row[kind] = p
+    for i, row in enumerate(rows):
+        row["walls"] = board_wall(s.boards[i]) if i < s.num_players else 0
+        row["total"] = sum(row.values())
+    for i in range(s.num_players):
+        s.scores[i] += rows[i]["total"]
+    dirk = None
+    if s.with_dirk:
+        dirk = rows.pop()
+        del dirk["walls"]
+        s.dirk_score += dirk["total"]
+    s.scorings.append({"round": rnd, "points": rows, "dirk": dirk})
+
+
+def outcome(s: AlhambraState) -> Outcome:
+    categories = [*BUILDING_TYPES, "walls"]
+    breakdown = [{c: sum(sc["points"][i][c] for sc in s.scorings) for c in categories}
+                 for i in range(s.num_players)]
+    details: dict[str, Any] = {"rounds": s.scorings, "leftovers": s.leftovers_given}
+    if s.with_dirk:
+        details["dirk_score"] = s.dirk_score
+    return Outcome(tuple(s.scores), tuple(breakdown), details)
+
+
+# ---- hidden information ----------------------------------------------------------------------
+def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
+    """Resample what `seat` cannot know: the bag order, the deck order (scoring cards stay
+    within their piles), opponents' hands (unless money is open), and future chance."""
+    d.rng = rng.spawn()
+    rng.shuffle(d.bag)
+    hidden = [] if d.options.get("open_money") else [
+        i for i in range(d.num_players) if i != seat]
+    pool = [c for c in d.deck if c < SCORE_A]
+    for i in hidden:
+        pool += d.hands[i]
+    rng.shuffle(pool)
+    for i in hidden:
+        k = len(d.hands[i])
+        d.hands[i] = sorted(pool[-k:]) if k else []
+        del pool[len(pool) - k:]
+    deck: list[int | None] = [None] * len(d.deck)
+    for sc in (SCORE_A, SCORE_B):
+        if sc in d.deck:
+            lo, hi = d.pile_bounds[sc]
+            deck[lo + rng.below(min(hi, len(deck)) - lo)] = sc
+    d.deck = [pool.pop() if c is None else c for c in deck]
+    d.redesign_cache = {}
+
+
+# ---- explanations ------------------------------------------------------------------------------
+def explain(s: AlhambraState, seat: int, a: AlhambraAction) -> str:
+    """Why `a` is not legal for `seat` now, in the rulebook's words."""
+    k = a.kind
+    board = s.boards[seat]
+    if s.phase == PLACEMENT:
+        if k not in (A.PLACE, A.RESERVE, A.DIRK):
+            waiting = " ".join(str(t) for t in s.pending)
+            return (f"first place the tiles you bought ({waiting}): "
+                    "`place TILE X,Y`, `reserve TILE`" + (", `dirk TILE`" if s.with_dirk else ""))
+        if a.tile not in s.pending:
+            return f"tile {a.tile} is not among your tiles to place ({_tiles(s.pending)})"
+        if k == A.DIRK:
+            return ("only a tile you bought may go to Dirk" if s.with_dirk
+                    else "Dirk only plays in a two-player game")
+        problem = board.placement_problem(a.tile, cell(a.x, a.y))
+        return problem or f"{a} is not possible now"
+    if k == A.TAKE:
+        missing = list(a.cards)
+        for c in s.display:
+            if c in missing:
+                missing.remove(c)
+        if missing:
+            shown = cards_text(tuple(sorted(s.display))) or "nothing"
+            return f"the money display shows {shown}, not {cards_text(tuple(missing))}"
+    elif k == A.BUY:
+        tile = s.market[a.space]
+        if not tile:
+            return f"market space {a.space + 1} is empty"
+        held = currency_values(s.hands[seat], a.currency)
+        rest = list(held)
+        for v in a.values:
+            if v not in rest:
+                cur = CURRENCIES[a.currency]
+                return (f"you do not hold {_values(a)} (your {cur}: "
+                        f"{' '.join(card_text(a.currency * 9 + x - 1) for x in held) or 'none'})")
+            rest.remove(v)
+        paid, price = sum(a.values), PRICE[tile]
+        if paid < price:
+            return f"{_values(a)} pays {paid}, but tile {tile} costs {price}"
+        return (f"{_values(a)} pays {paid} for a price of {price}: leave out the card "
+                "you do not need (no change is given)")
+    elif k in (A.PLACE, A.SWAP):
+        if a.tile not in s.reserves[seat]:
+            bought = " (tiles you bought are placed when your turn ends)" if s.pending else ""
+            return f"tile {a.tile} is not in your reserve ({_tiles(s.reserves[seat])}){bought}"
+        if k == A.PLACE:
+            return board.placement_problem(a.tile, cell(a.x, a.y)) or f"{a} is not possible now"
+        at = board.where(a.other)
+        if at is None:
+            return f"tile {a.other} is not in your Alhambra"
+        return board.swap_problem(at, a.tile) or f"{a} is not possible now"
+    elif k == A.RESERVE:
+        at = board.where(a.tile)
+        if at is None:
+            return f"tile {a.tile} is not in your Alhambra"
+        return board.removal_problem(at) or f"{a} is not possible now"
+    elif k == A.DIRK:
+        return ("Dirk only plays in a two-player game" if not s.with_dirk
+                else "only a tile you just bought may go to Dirk, when your turn ends")
+    elif k == A.END:
+        return "`end` ends a turn after an exact purchase; otherwise take one action"
+    elif k == A.PASS:
+        return "you may pass only when no other action is possible"
+    return f"{a} is not possible now"
+
+
+def _values(a: AlhambraAction) -> str:
+    return cards_text(tuple(a.currency * 9 + v - 1 for v in a.values))
+
+
+def _tiles(tiles: list[int]) -> str:
+    return ", ".join(str(t) for t in tiles) or "none"

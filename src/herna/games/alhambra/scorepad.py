@@ -1,0 +1,258 @@
+"""`herna score alhambra`: the score pad for a game played with the real box.
+
+People at a table count their buildings (or type in their whole Alhambra) and get each
+player's points for one scoring round, with a line per building type saying who took which
+place, so the table can check the result by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.prompt import IntPrompt, Prompt
+from rich.table import Table
+from rich.text import Text
+
+from herna.games.alhambra.data import BUILDING_TYPES, META, TILES
+from herna.games.alhambra.scoring import (
+    Cell,
+    building_counts,
+    explain_building_points,
+    layout_problems,
+    longest_wall,
+    score_round,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DIRK = "Dirk"
+COLOURS: dict[str, str] = META["building_colours"]
+TILES_PER_TYPE: dict[str, int] = META["type_counts"]
+# Terminal styles for the tile colours (a terminal has no "brown").
+_STYLES = {"blue": "blue", "red": "red", "brown": "orange4", "white": "white", "green": "green"}
+STYLES = {name: _STYLES.get(colour, "magenta") for name, colour in COLOURS.items()}
+
+# What people say at the table: the type's name, its colour, or a plural.
+TYPE_ALIASES: dict[str, str] = {
+    **{name: name for name in BUILDING_TYPES},
+    **{colour: name for name, colour in COLOURS.items()},
+    **{f"{name}s": name for name in BUILDING_TYPES if not name.endswith("s")},
+    **{name[:-1]: name for name in BUILDING_TYPES if name.endswith("s")},
+}
+_PLACEMENT = re.compile(r"^(\d+)@(-?\d+),(-?\d+)$")
+PLAYER_SYNTAX = (
+    'NAME: TYPE=COUNT ... walls=N, e.g. "Kim: tower=4 blue=2 walls=8"; or a whole Alhambra, '
+    'e.g. "Nina: layout=0@0,0 23@1,0 52@0,1" (tile id @ x,y; y grows downward)'
+)
+
+
+@dataclass
+class Entry:
+    """One line of the score pad: a player (or Dirk) and what they have built."""
+
+    name: str
+    counts: dict[str, int] = field(default_factory=dict)
+    walls: int | None = 0  # None: Dirk, who builds no Alhambra and scores no wall
+    problems: list[str] = field(default_factory=list)  # building rules a typed layout breaks
+
+
+def _bad(message: str, hint: str) -> typer.BadParameter:
+    return typer.BadParameter(message, param_hint=hint)
+
+
+def _parse_count(key: str, value: str, who: str, hint: str) -> int:
+    if not re.fullmatch(r"\d+", value):
+        raise _bad(f"{who}: {key}={value!r} is not a whole number of 0 or more", hint)
+    return int(value)
+
+
+def _parse_layout(tokens: Sequence[str], who: str, hint: str) -> dict[Cell, int]:
+    layout: dict[Cell, int] = {}
+    for token in tokens:
+        if "=" in token:
+            raise _bad(f"{who}: give either counts and walls or a layout, not both", hint)
+        match = _PLACEMENT.match(token)
+        if not match:
+            raise _bad(f"{who}: cannot read {token!r} as a placement TILE@X,Y (e.g. 23@1,0)", hint)
+        tile_id, x, y = (int(g) for g in match.groups())
+        if tile_id >= len(TILES):
+            raise _bad(f"{who}: there is no tile {tile_id} (ids run 0..{len(TILES) - 1})", hint)
+        if (x, y) in layout:
+            raise _bad(f"{who}: two tiles placed at ({x},{y})", hint)
+        layout[(x, y)] = tile_id
+    return layout
+
+
+def parse_counts(text: str, who: str, hint: str, *, walls_allowed: bool = True) -> Entry:
+    """Read 'tower=4 blue=2 walls=8' or 'layout=0@0,0 23@1,0' into a score-pad entry."""
+    entry = Entry(who, walls=0 if walls_allowed else None)
+    walls_given = False
+    tokens = text.split()
+    for i, token in enumerate(tokens):
+        key, sep, value = token.partition("=")
+        key = key.lower()
+        if not sep:
+            raise _bad(f"{who}: cannot read {token!r}; expected TYPE=COUNT", hint)
+        if key == "layout" and walls_allowed:
+            if i > 0:
+                raise _bad(f"{who}: give either counts and walls or a layout, not both", hint)
+            return _layout_entry(who, [value, *tokens[1:]] if value else tokens[1:], hint)
+        if key == "walls" and walls_allowed:
+            if walls_given:
+                raise _bad(f"{who}: walls given twice", hint)
+            entry.walls, walls_given = _parse_count(key, value, who, hint), True
+            continue
+        if key not in TYPE_ALIASES:
+            known = ", ".join(BUILDING_TYPES) + (", walls, layout" if walls_allowed else "")
+            raise _bad(f"{who}: unknown building type {key!r} (use {known})", hint)
+        building_type = TYPE_ALIASES[key]
+        if building_type in entry.counts:
+            raise _bad(f"{who}: {building_type} given twice", hint)
+        entry.counts[building_type] = _parse_count(key, value, who, hint)
+    return entry
+
+
+def _layout_entry(who: str, placements: Sequence[str], hint: str) -> Entry:
+    """Derive counts and the longest wall from the tiles, and keep any broken building rule."""
+    layout = _parse_layout(placements, who, hint)
+    return Entry(
+        who,
+        counts=building_counts(layout),
+        walls=longest_wall(layout),
+        problems=layout_problems(layout),
+    )
+
+
+def parse_player(spec: str, seat: int) -> Entry:
+    """Read one --player spec: 'Kim: tower=4 pavilion=2 walls=8'."""
+    name, sep, rest = spec.partition(":")
+    name = name.strip()
+    if not sep or not name:
+        raise _bad(f"player {seat}: cannot read {spec!r}; expected {PLAYER_SYNTAX}", "--player")
+    return parse_counts(rest, name, "--player")
+
+
+def _check_table(entries: Sequence[Entry], hint: str) -> None:
+    """Refuse counts the box cannot hold: they are typos, and would score wrongly."""
+    players = [e for e in entries if e.walls is not None]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise _bad(f"Alhambra is for 2 to 6 players, not {len(players)}", hint)
+    names = [e.name.casefold() for e in entries]
+    for e in entries:
+        if names.count(e.name.casefold()) > 1:
+            raise _bad(f"two entries are called {e.name!r}; give each a different name", hint)
+    for building_type in BUILDING_TYPES:
+        for e in entries:
+            if e.counts.get(building_type, 0) > TILES_PER_TYPE[building_type]:
+                raise _bad(
+                    f"{e.name}: {e.counts[building_type]} {building_type} tiles, but the game "
+                    f"has only {TILES_PER_TYPE[building_type]}",
+                    hint,
+                )
+        total = sum(e.counts.get(building_type, 0) for e in entries)
+        if total > TILES_PER_TYPE[building_type]:
+            raise _bad(
+                f"{total} {building_type} tiles counted in all, but the game has only "
+                f"{TILES_PER_TYPE[building_type]}",
+                hint,
+            )
+
+
+def _ask_count(question: str, most: int) -> int:
+    while True:
+        n = IntPrompt.ask(question, default=0)
+        if 0 <= n <= most:
+            return n
+        Console().print(f"[red]Please enter a number from 0 to {most}.[/red]")
+
+
+def _ask_entries(with_dirk: bool) -> list[Entry]:
+    """Walk the table through the pad one question at a time."""
+    n = IntPrompt.ask(
+        "Number of players", choices=[str(i) for i in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    )
+    entries = []
+    for seat in range(1, n + 1):
+        name = Prompt.ask(f"Name of player {seat}", default=f"Player {seat}").strip()
+        entry = Entry(name or f"Player {seat}")
+        for building_type in BUILDING_TYPES:
+            question = f"  {entry.name}: {building_type} ({COLOURS[building_type]}) tiles"
+            entry.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
+        entry.walls = _ask_count(f"  {entry.name}: longest outer wall (sides)", 80)
+        entries.append(entry)
+    if n == 2 and with_dirk:
+        dirk = Entry(DIRK, walls=None)
+        for building_type in BUILDING_TYPES:
+            question = f"  {DIRK}: {building_type} ({COLOURS[building_type]}) tiles"
+            dirk.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
+        entries.append(dirk)
+    return entries
+
+
+def _print_pad(console: Console, entries: Sequence[Entry], round: int) -> None:
+    """One column per player, like the paper pad; six types fit any terminal this way."""
+    counts = [e.counts for e in entries]
+    rows = score_round(counts, [e.walls for e in entries], round)
+    table = Table(title=f"Alhambra — scoring round {round}", box=box.SIMPLE_HEAD)
+    table.add_column("")
+    for entry in entries:
+        table.add_column(Text(entry.name), justify="right")  # a name is not markup
+    for building_type in BUILDING_TYPES:
+        cells = [
+            f"{row[building_type]} ({e.counts.get(building_type, 0)})"
+            for e, row in zip(entries, rows, strict=True)
+        ]
+        table.add_row(f"[{STYLES[building_type]}]{building_type}[/]", *cells)
+    walls = [
+        "—" if e.walls is None else str(row["walls"]) for e, row in zip(entries, rows, strict=True)
+    ]
+    table.add_row("walls", *walls, end_section=True)
+    table.add_row("[bold]total[/]", *(f"[bold]{row['total']}[/]" for row in rows))
+    console.print(table)
+    console.print("Building cells show points (buildings counted).", style="dim")
+    for line in explain_building_points(counts, round, [e.name for e in entries]):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def score_command(
+    round: int = typer.Option(
+        ..., "--round", "-r", min=1, max=3, help="Scoring round: 1 (card A), 2 (card B), 3 (end)."
+    ),
+    player: list[str] = typer.Option(
+        [],
+        "--player",
+        "-p",
+        help=f"One per player: {PLAYER_SYNTAX}. Types: {', '.join(BUILDING_TYPES)} or their "
+        "colours. Leave out to be asked at the prompt.",
+    ),
+    dirk: str | None = typer.Option(
+        None,
+        "--dirk",
+        help='Two players only: the neutral player\'s buildings, e.g. "tower=3 garden=2" '
+        "(Dirk scores majorities, never walls).",
+    ),
+) -> None:
+    """Score one Alhambra scoring round for a game played at a real table."""
+    console = Console()
+    dirk_entry = None if dirk is None else parse_counts(dirk, DIRK, "--dirk", walls_allowed=False)
+    if player:
+        entries = [parse_player(spec, seat) for seat, spec in enumerate(player, 1)]
+    else:
+        entries = _ask_entries(with_dirk=dirk_entry is None)
+    if dirk_entry is not None:
+        if len(entries) != 2:
+            raise _bad(f"Dirk plays only in a 2-player game, not with {len(entries)}", "--dirk")
+        entries.append(dirk_entry)
+    _check_table(entries, "--player")
+    for entry in entries:
+        if entry.problems:
+            console.print(
+                f"{entry.name}'s layout breaks the building rules:", style="bold red", markup=False
+            )
+            for problem in entry.problems:
+                console.print(f"  - {problem}", style="red", markup=False, soft_wrap=True)
+    _print_pad(console, entries, round)

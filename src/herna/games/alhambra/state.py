@@ -1,0 +1,138 @@
+"""The Alhambra state: plain data, plus the contract's plumbing. The rules are in rules.py."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from herna.core import Action, IllegalAction, Outcome, State
+from herna.core.rng import Rng
+from herna.core.state import as_rng
+
+from . import actions as A
+from . import rules, view
+from .board import Board
+from .data import MARKET_CURRENCIES
+
+ACTION, PLACEMENT, OVER = "action", "placement", "over"
+
+
+class AlhambraState(State):
+    """Seats 0..n-1 play clockwise. In a 2-player game Dirk, the neutral third player,
+    owns tiles (`dirk_tiles`) but has no seat."""
+
+    def __init__(self, num_players: int, seed: int | str | None, options: dict[str, Any]) -> None:
+        self._init_common(num_players, seed, options)
+        n = num_players
+        self.with_dirk = n == 2
+        self.phase = ACTION
+        self.current = 0  # whose turn it is
+        self.placer = 0  # who places tiles in the placement phase
+        self.turn = 1
+        self.actions_this_turn = 0
+        self.market: list[int] = [0, 0, 0, 0]  # tile ids, 0 = empty space
+        self.display: list[int] = []  # money cards face up
+        self.deck: list[int] = []  # top of the deck = the end of the list
+        self.discard: list[int] = []
+        self.bag: list[int] = []  # drawn from the end
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.boards = [Board() for _ in range(n)]
+        self.reserves: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[int] = []  # tiles the placer still has to place
+        self.leftovers: list[tuple[int, list[int]]] = []  # end of game: (seat, tiles) to place
+        self.dirk_tiles: list[int] = []
+        self.scores = [0] * n
+        self.dirk_score = 0
+        self.scorings: list[dict[str, Any]] = []
+        self.scoring_cards_drawn: list[str] = []
+        # deck index ranges (from the bottom) of the piles holding scoring cards A and B,
+        # public knowledge that determinize must respect
+        self.pile_bounds: dict[int, tuple[int, int]] = {}
+        self.game_over = False
+        self.endgame = False  # the bag ran dry: leftover tiles are being placed
+        self.leftovers_given: list[dict[str, int]] = []
+        self.redesign_cache: dict[int, tuple[Any, list[A.AlhambraAction]]] = {}
+        self._legal: tuple[int, list[Action]] | None = None
+        rules.setup(self)
+
+    # ---- the contract ------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.game_over:
+            return ()
+        return (self.placer,) if self.phase == PLACEMENT else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        if seat not in self.to_act():
+            return []
+        acts: list[Action] = list(rules.legal_actions(self, seat))
+        self._legal = (seat, acts)
+        return acts
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        assert isinstance(action, A.AlhambraAction)
+        self._legal = None
+        rules.apply(self, seat, action)
+        self.history.append((seat, action))
+
+    def parse_text(self, seat: int, text: str) -> Action:
+        return A.parse(text, MARKET_CURRENCIES)
+
+    def action_from_code(self, seat: int, code: int) -> Action:
+        return A.from_code(code, MARKET_CURRENCIES)
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        assert isinstance(action, A.AlhambraAction)
+        return rules.explain(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise IllegalAction(f"there is no seat {seat!r}")
+        return view.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random | Rng | int) -> AlhambraState:
+        d = self.copy()
+        rules.resample_hidden(d, seat, as_rng(rng))
+        return d
+
+    def copy(self) -> AlhambraState:
+        s = AlhambraState.__new__(AlhambraState)
+        self._copy_common_into(s)
+        s.with_dirk = self.with_dirk
+        s.phase = self.phase
+        s.current = self.current
+        s.placer = self.placer
+        s.turn = self.turn
+        s.actions_this_turn = self.actions_this_turn
+        s.market = list(self.market)
+        s.display = list(self.display)
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.bag = list(self.bag)
+        s.hands = [list(h) for h in self.hands]
+        s.boards = [b.copy() for b in self.boards]
+        s.reserves = [list(r) for r in self.reserves]
+        s.pending = list(self.pending)
+        s.leftovers = [(seat, list(t)) for seat, t in self.leftovers]
+        s.dirk_tiles = list(self.dirk_tiles)
+        s.scores = list(self.scores)
+        s.dirk_score = self.dirk_score
+        s.scorings = list(self.scorings)  # entries are never mutated once appended
+        s.scoring_cards_drawn = list(self.scoring_cards_drawn)
+        s.pile_bounds = dict(self.pile_bounds)
+        s.game_over = self.game_over
+        s.endgame = self.endgame
+        s.leftovers_given = list(self.leftovers_given)
+        s.redesign_cache = dict(self.redesign_cache)
+        s._legal = None
+        return s
+
+    def is_over(self) -> bool:
+        return self.game_over
+
+    def outcome(self) -> Outcome | None:
+        if not self.game_over:
+            return None
+        return rules.outcome(self)
