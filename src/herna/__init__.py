@@ -11,7 +11,7 @@ from .core import (
     Rng,
     State,
     UnknownGame,
-    games,
+    game_ids,
     load_record,
     make,
     replay,
@@ -22,5 +22,6 @@ from .core import (
 __version__ = "0.1.0"
 __all__ = [
     "Action", "BadOption", "BadRecord", "GameSpec", "HernaError", "IllegalAction", "Outcome",
-    "Rng", "State", "UnknownGame", "games", "load_record", "make", "replay", "save_record", "spec",
+    "Rng", "State", "UnknownGame", "game_ids", "load_record", "make", "replay", "save_record",
+    "spec",
 ]

@@ -1,0 +1,638 @@
+"""Alhambra as a standalone SVG, drawn from a view only (pure: no I/O, no engine state).
+
+Everything a seat may know is on the picture: the market, the money display, the supplies,
+each player's Alhambra (with walls and coordinates to type `place` moves), their reserve,
+pending tiles, hand (or only the card count when hidden), Dirk, and the final outcome.
+Layout is computed from the view, so any Alhambra extent and 2-6 players fit; the same view
+always gives byte-identical output (the web client and golden tests rely on that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
+
+View = Mapping[str, Any]
+
+# ----- colours ------------------------------------------------------------------------
+TYPE_FILL: dict[str, str] = {
+    "pavilion": "#4f86c6",   # blue
+    "seraglio": "#c8453c",   # red
+    "arcades": "#9a6a3c",    # brown
+    "chambers": "#f4ecd8",   # white / cream
+    "garden": "#5a9e4b",     # green
+    "tower": "#8a5aa8",      # purple
+    "fountain": "#e6d3a3",   # light sand
+}
+TYPE_INK: dict[str, str] = {  # text drawn on a tile of that type
+    "pavilion": "#ffffff",
+    "seraglio": "#ffffff",
+    "arcades": "#ffffff",
+    "chambers": "#3a2e1f",
+    "garden": "#ffffff",
+    "tower": "#ffffff",
+    "fountain": "#3a2e1f",
+}
+TYPE_ABBREV: dict[str, str] = {
+    "pavilion": "PAV",
+    "seraglio": "SER",
+    "arcades": "ARC",
+    "chambers": "CHA",
+    "garden": "GAR",
+    "tower": "TOW",
+    "fountain": "FTN",
+}
+UNKNOWN_FILL = "#bbbbbb"
+UNKNOWN_INK = "#000000"
+CURRENCY_FILL: dict[str, str] = {
+    "denar": "#2f67c4",     # blue
+    "dirham": "#3f9a48",    # green
+    "ducat": "#ec8a23",     # orange
+    "guilder": "#f2cf2f",   # yellow
+}
+CURRENCY_INK: dict[str, str] = {
+    "denar": "#ffffff",
+    "dirham": "#ffffff",
+    "ducat": "#ffffff",
+    "guilder": "#3a2e1f",
+}
+BACKGROUND = "#fbf7ee"
+PANEL_FILL = "#ffffff"
+PANEL_STROKE = "#cbbfa6"
+ACTIVE_STROKE = "#d89b00"
+HEADER_FILL = "#5b3a1e"
+HEADER_INK = "#fff6e0"
+INK = "#2b2118"
+MUTED_INK = "#7d6f5c"
+TILE_STROKE = "#6b5a45"
+WALL_COLOUR = "#2a1c10"
+SLOT_STROKE = "#c9bca4"
+CARD_BACK_FILL = "#7a4e2a"
+CARD_BACK_INNER = "#b07c4b"
+FOUNTAIN_WATER = "#5aa9d6"
+WINNER_FILL = "#fff1c2"
+SCORING_CARD_FILL = "#8c1c1c"
+
+# ----- sizes (px) ---------------------------------------------------------------------
+FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+PAD = 12
+GAP = 16
+HEADER_HEIGHT = 34
+TITLE_SIZE = 16
+LABEL_SIZE = 12
+SMALL_SIZE = 10
+GRID_TILE = 54           # a tile in an Alhambra
+MARKET_TILE = 66         # a tile on the market
+SMALL_TILE = 38          # reserve, pending and Dirk's tiles
+WALL_RATIO = 0.11        # wall thickness relative to the tile side
+DISPLAY_CARD = (36, 52)  # money display card (w, h)
+HAND_CARD = (24, 34)     # hand card (w, h)
+HAND_PER_ROW = 11
+SMALL_TILES_PER_ROW = 7
+INFO_WIDTH = 300         # the left column of a player panel
+COORD_MARGIN = 22        # room for the axis labels around an Alhambra
+PANEL_COLUMNS = 2        # player panels per row
+OUTCOME_COLUMN = 66
+CHAR_WIDTH = 0.6         # text width estimate, in em
+
+
+@dataclass
+class _Block:
+    """A drawn piece with its own origin; composed by translating it into place."""
+
+    width: float
+    height: float
+    parts: list[str] = field(default_factory=list)
+
+    def at(self, x: float, y: float) -> str:
+        return f'<g transform="translate({_num(x)},{_num(y)})">{"".join(self.parts)}</g>'
+
+
+def _num(v: float) -> str:
+    """Short, stable number text (no float noise in the output)."""
+    r = round(float(v), 2)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+def _attrs(attrs: Mapping[str, object]) -> str:
+    out = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        text = _num(value) if isinstance(value, int | float) and not isinstance(value, bool) \
+            else str(value)
+        out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(out)
+
+
+def _el(name: str, **attrs: object) -> str:
+    return f"<{name}{_attrs(attrs)}/>"
+
+
+def _text(x: float, y: float, s: object, size: float = LABEL_SIZE, fill: str = INK,
+          anchor: str = "start", weight: str | None = None, class_: str | None = None) -> str:
+    attrs = _attrs({"x": x, "y": y, "font-size": size, "fill": fill, "text-anchor": anchor,
+                    "font-weight": weight, "class": class_})
+    return f"<text{attrs}>{escape(str(s))}</text>"
+
+
+def _text_width(s: str, size: float) -> float:
+    return len(s) * size * CHAR_WIDTH
+
+
+def _seat_name(view: View, seat: int) -> str:
+    return f"Seat {seat}" + (" (you)" if view.get("seat") == seat else "")
+
+
+# ----- pieces ---------------------------------------------------------------------------
+def _tile(tile: Mapping[str, Any], x: float, y: float, size: float) -> list[str]:
+    """A square tile: type colour, walls as thick lines inside the walled sides."""
+    kind = str(tile.get("type", ""))
+    fill = TYPE_FILL.get(kind, UNKNOWN_FILL)
+    ink = TYPE_INK.get(kind, UNKNOWN_INK)
+    tid = tile.get("id", "?")
+    parts = [_el("rect", class_="tile", data_id=tid, data_type=kind, x=x, y=y, width=size,
+                 height=size, rx=2, fill=fill, stroke=TILE_STROKE, stroke_width=1)]
+    corner = max(7.0, size * 0.2)
+    w = max(2.5, size * WALL_RATIO)
+    walls = str(tile.get("walls", "-"))
+    sides = {
+        "T": (x, y + w / 2, x + size, y + w / 2),
+        "R": (x + size - w / 2, y, x + size - w / 2, y + size),
+        "B": (x, y + size - w / 2, x + size, y + size - w / 2),
+        "L": (x + w / 2, y, x + w / 2, y + size),
+    }
+    for side, (x1, y1, x2, y2) in sides.items():
+        if side in walls:
+            parts.append(_el("line", class_="wall", data_side=side, x1=x1, y1=y1, x2=x2, y2=y2,
+                             stroke=WALL_COLOUR, stroke_width=w))
+
+    def inset(side: str) -> float:
+        """Keep corner text clear of a wall on that side."""
+        return w + 2 if side in walls else 3
+
+    if kind == "fountain":
+        cx, cy = x + size / 2, y + size / 2
+        parts.append(_el("circle", class_="fountain-mark", cx=cx, cy=cy, r=size * 0.24,
+                         fill="none", stroke=FOUNTAIN_WATER, stroke_width=max(1.5, size * 0.05)))
+        parts.append(_el("circle", cx=cx, cy=cy, r=size * 0.09, fill=FOUNTAIN_WATER))
+    else:
+        parts.append(_text(x + inset("L"), y + inset("T") + corner * 0.8, tile.get("price", ""),
+                           size=corner, fill=ink, weight="bold", class_="price"))
+        parts.append(_text(x + size / 2, y + size / 2 + size * 0.09,
+                           TYPE_ABBREV.get(kind, kind[:3].upper()), size=size * 0.24, fill=ink,
+                           anchor="middle", class_="type"))
+    parts.append(_text(x + size - inset("R"), y + size - inset("B") - 1, f"#{tid}",
+                       size=corner * 0.8, fill=ink, anchor="end", class_="tile-id"))
+    return [f'<g class="tile-group" data-id="{escape(str(tid))}">', *parts, "</g>"]
+
+
+def _card(card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
+    currency = str(card.get("currency", ""))
+    fill = CURRENCY_FILL.get(currency, UNKNOWN_FILL)
+    ink = CURRENCY_INK.get(currency, UNKNOWN_INK)
+    letter = CURRENCY_LETTERS.get(currency, "?")
+    value = card.get("value", "?")
+    return [
+        _el("rect", class_="card", data_currency=currency, data_value=value, x=x, y=y,
+            width=w, height=h, rx=3, fill=fill, stroke=INK, stroke_width=0.8),
+        _text(x + 3, y + h * 0.26, letter, size=h * 0.22, fill=ink),
+        _text(x + w / 2, y + h * 0.7, value, size=h * 0.42, fill=ink, anchor="middle",
+              weight="bold"),
+    ]
+
+
+def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
+    return [
+        _el("rect", class_="card-back", x=x, y=y, width=w, height=h, rx=3,
+            fill=CARD_BACK_FILL, stroke=INK, stroke_width=0.8),
+        _el("rect", x=x + 3, y=y + 3, width=w - 6, height=h - 6, rx=2, fill="none",
+            stroke=CARD_BACK_INNER, stroke_width=1),
+    ]
+
+
+def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int) -> _Block:
+    """Tiles in wrapped rows (reserve, pending, Dirk)."""
+    step = size + 4
+    parts: list[str] = []
+    for i, tile in enumerate(tiles):
+        parts += _tile(tile, (i % per_row) * step, (i // per_row) * step, size)
+    rows = (len(tiles) + per_row - 1) // per_row
+    return _Block(min(len(tiles), per_row) * step, rows * step, parts)
+
+
+def _counts(counts: Mapping[str, Any], width: float) -> _Block:
+    """Building counts per type as coloured swatches with numbers."""
+    parts: list[str] = []
+    step = width / len(BUILDING_TYPES)
+    sw = 16
+    for i, kind in enumerate(BUILDING_TYPES):
+        x = i * step
+        parts.append(_el("rect", class_="count", data_type=kind, x=x, y=0, width=sw, height=sw,
+                         rx=2, fill=TYPE_FILL[kind], stroke=TILE_STROKE, stroke_width=0.8))
+        parts.append(_text(x + sw + 4, sw - 3, int(counts.get(kind, 0) or 0), size=LABEL_SIZE,
+                           weight="bold"))
+    return _Block(width, sw, parts)
+
+
+def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object) -> _Block:
+    """The grid with axis labels; empty places next to it are outlined with their coordinates,
+    so a player can read off the text of a `place` move."""
+    occupied = {(int(c["x"]), int(c["y"])) for c in cells}
+    occupied_bounds = sorted(occupied) or [(0, 0)]
+    xs = [p[0] for p in occupied_bounds]
+    ys = [p[1] for p in occupied_bounds]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    s = GRID_TILE
+    ox, oy = COORD_MARGIN, COORD_MARGIN
+    parts: list[str] = []
+    for gx in range(x0, x1 + 1):
+        parts.append(_text(ox + (gx - x0) * s + s / 2, oy - 7, gx, size=SMALL_SIZE,
+                           fill=MUTED_INK, anchor="middle", class_="coord"))
+    for gy in range(y0, y1 + 1):
+        parts.append(_text(ox - 5, oy + (gy - y0) * s + s / 2 + 4, gy, size=SMALL_SIZE,
+                           fill=MUTED_INK, anchor="end", class_="coord"))
+    slots = sorted({(x + dx, y + dy) for x, y in occupied
+                    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - occupied)
+    for x, y in slots:
+        px, py = ox + (x - x0) * s, oy + (y - y0) * s
+        parts.append(_el("rect", class_="slot", x=px + 2, y=py + 2, width=s - 4, height=s - 4,
+                         rx=3, fill="none", stroke=SLOT_STROKE, stroke_width=1,
+                         stroke_dasharray="3 3"))
+        parts.append(_text(px + s / 2, py + s / 2 + 3, f"{x},{y}", size=SMALL_SIZE - 1,
+                           fill=SLOT_STROKE, anchor="middle", class_="slot-coord"))
+    for cell in sorted(cells, key=lambda c: (int(c["y"]), int(c["x"]))):
+        px = ox + (int(cell["x"]) - x0) * s
+        py = oy + (int(cell["y"]) - y0) * s
+        parts += _tile(cell["tile"], px, py, s)
+    block = _Block(ox + cols * s + 4, oy + rows * s + 4)
+    block.parts = [f'<g class="alhambra" data-seat="{escape(str(seat))}">', *parts, "</g>"]
+    return block
+
+
+# ----- sections -------------------------------------------------------------------------
+def _market(view: View) -> _Block:
+    parts = [_text(0, LABEL_SIZE, "Building market", weight="bold")]
+    space_w = MARKET_TILE + 16
+    top = LABEL_SIZE + 8
+    band = 18
+    for i, space in enumerate(view.get("market", [])):
+        x = i * (space_w + 8)
+        currency = str(space.get("currency", ""))
+        fill = CURRENCY_FILL.get(currency, UNKNOWN_FILL)
+        h = band + MARKET_TILE + 34
+        parts.append(_el("rect", class_="market-space", data_space=space.get("space"),
+                         data_currency=currency, x=x, y=top, width=space_w, height=h, rx=4,
+                         fill=PANEL_FILL, stroke=fill, stroke_width=3))
+        parts.append(_el("rect", x=x, y=top, width=space_w, height=band, rx=4, fill=fill))
+        parts.append(_text(x + space_w / 2, top + 13, f"{space.get('space')} · {currency}",
+                           size=SMALL_SIZE + 1, fill=CURRENCY_INK.get(currency, UNKNOWN_INK),
+                           anchor="middle", weight="bold"))
+        tile = space.get("tile")
+        ty = top + band + 6
+        if tile:
+            parts += _tile(tile, x + 8, ty, MARKET_TILE)
+            parts.append(_text(x + space_w / 2, ty + MARKET_TILE + 20,
+                               f"price {tile.get('price')}", size=LABEL_SIZE, anchor="middle",
+                               weight="bold"))
+        else:
+            parts.append(_text(x + space_w / 2, ty + MARKET_TILE / 2, "empty",
+                               size=LABEL_SIZE, fill=MUTED_INK, anchor="middle"))
+    n = len(view.get("market", []))
+    return _Block(max(n * (space_w + 8) - 8, 150), top + band + MARKET_TILE + 34, parts)
+
+
+def _display(view: View) -> _Block:
+    parts = [_text(0, LABEL_SIZE, "Money display", weight="bold")]
+    w, h = DISPLAY_CARD
+    top = LABEL_SIZE + 8
+    cards = view.get("money_display", [])
+    for i, card in enumerate(cards):
+        parts += _card(card, i * (w + 6), top, w, h)
+    if not cards:
+        parts.append(_text(0, top + h / 2, "empty", fill=MUTED_INK))
+    width = max(4 * (w + 6), _text_width("Money display", LABEL_SIZE))
+    return _Block(width, top + h, parts)
+
+
+def _supply(view: View) -> _Block:
+    """Deck, bag and discard counts, the scoring cards drawn, and past scoring rounds."""
+    parts = [_text(0, LABEL_SIZE, "Supply", weight="bold")]
+    lines = [
+        f"Deck: {view.get('deck', 0)} cards",
+        f"Discard: {len(view.get('discard', []))} cards",
+        f"Bag: {view.get('bag', 0)} tiles",
+    ]
+    y = LABEL_SIZE + 6
+    for line in lines:
+        y += LABEL_SIZE + 4
+        parts.append(_text(0, y, line, class_="supply"))
+    y += 10
+    drawn = set(view.get("scoring_cards_drawn", []))
+    for i, name in enumerate(("A", "B")):
+        x = i * 92
+        is_drawn = name in drawn
+        parts.append(_el("rect", class_="scoring-card", data_card=name,
+                         data_drawn="yes" if is_drawn else "no", x=x, y=y, width=22, height=30,
+                         rx=3, fill=SCORING_CARD_FILL if is_drawn else "none",
+                         stroke=SCORING_CARD_FILL, stroke_width=1.2,
+                         stroke_dasharray=None if is_drawn else "3 2"))
+        parts.append(_text(x + 11, y + 20, name, size=LABEL_SIZE, anchor="middle", weight="bold",
+                           fill=HEADER_INK if is_drawn else SCORING_CARD_FILL))
+        parts.append(_text(x + 27, y + 19, "drawn" if is_drawn else "in deck", size=SMALL_SIZE,
+                           fill=INK if is_drawn else MUTED_INK))
+    y += 30
+    width = 190.0
+    for scoring in view.get("scorings", []):
+        y += SMALL_SIZE + 5
+        totals = " · ".join(f"S{i} {p.get('total', 0)}"
+                            for i, p in enumerate(scoring.get("points", [])))
+        dirk = scoring.get("dirk")
+        if dirk:
+            totals += f" · Dirk {dirk.get('total', 0)}"
+        line = f"Round {scoring.get('round')}: {totals}"
+        width = max(width, _text_width(line, SMALL_SIZE))
+        parts.append(_text(0, y, line, size=SMALL_SIZE, class_="scoring-round"))
+    return _Block(width, y + 4, parts)
+
+
+def _legend() -> _Block:
+    parts: list[str] = []
+    x = 0.0
+    for kind in (*BUILDING_TYPES, "fountain"):
+        parts.append(_el("rect", x=x, y=0, width=14, height=14, rx=2, fill=TYPE_FILL[kind],
+                         stroke=TILE_STROKE, stroke_width=0.8))
+        parts.append(_text(x + 18, 11, kind, size=SMALL_SIZE + 1))
+        x += 18 + _text_width(kind, SMALL_SIZE + 1) + 14
+    parts.append(_el("line", x1=x, y1=7, x2=x + 22, y2=7, stroke=WALL_COLOUR,
+                     stroke_width=GRID_TILE * WALL_RATIO))
+    parts.append(_text(x + 28, 11, "wall", size=SMALL_SIZE + 1))
+    return _Block(x + 28 + _text_width("wall", SMALL_SIZE + 1), 14, parts)
+
+
+def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """By currency (the market's order), then value: how a player holds a hand."""
+    order = {c: i for i, c in enumerate(CURRENCIES)}
+    return sorted(cards, key=lambda c: (order.get(str(c.get("currency")), 99),
+                                        int(c.get("value", 0))))
+
+
+def _hand(seat: Mapping[str, Any]) -> _Block:
+    w, h = HAND_CARD
+    hand = seat.get("hand")
+    count = int(seat.get("hand_count", 0) or 0)
+    parts: list[str] = []
+    if hand is None:
+        parts += _card_back(0, 0, w, h)
+        parts.append(_text(w + 8, h / 2 + 4, f"{count} cards (hidden)", class_="hand-count"))
+        return _Block(INFO_WIDTH, h, parts)
+    cards = sort_cards(hand)
+    for i, card in enumerate(cards):
+        parts += _card(card, (i % HAND_PER_ROW) * (w + 3), (i // HAND_PER_ROW) * (h + 4), w, h)
+    rows = max(1, (len(cards) + HAND_PER_ROW - 1) // HAND_PER_ROW)
+    y = rows * (h + 4) + LABEL_SIZE
+    totals = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
+              for c in CURRENCIES}
+    summary = " ".join(f"{CURRENCY_LETTERS[c]}{v}" for c, v in totals.items() if v)
+    total = seat.get("hand_total")
+    if total is None:
+        total = sum(totals.values())
+    label = f"{len(cards)} cards, total {total}" + (f" ({summary})" if summary else "")
+    parts.append(_text(0, y, label, size=SMALL_SIZE + 1, class_="hand-count"))
+    return _Block(INFO_WIDTH, y + 2, parts)
+
+
+def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
+                min_height: float = 0) -> _Block:
+    """One player's panel; the minimum size lines panels up in the grid of panels."""
+    number = int(seat.get("seat", 0))
+    active = number in view.get("to_act", []) or (
+        view.get("phase") != "over" and view.get("current") == number)
+    grid = _alhambra(seat.get("alhambra", []), number)
+    info: list[str] = []
+    y = 0.0
+
+    def label(text: str) -> None:
+        nonlocal y
+        y += LABEL_SIZE + 8
+        info.append(_text(0, y, text, size=SMALL_SIZE + 1, fill=MUTED_INK, weight="bold"))
+        y += 6
+
+    label("Hand")
+    hand = _hand(seat)
+    info.append(hand.at(0, y))
+    y += hand.height
+    label("Buildings")
+    counts = _counts(seat.get("counts", {}), INFO_WIDTH - 20)
+    info.append(counts.at(0, y))
+    y += counts.height + LABEL_SIZE + 6
+    info.append(_text(0, y, f"Longest wall: {seat.get('longest_wall', 0)}", class_="wall-len"))
+    for title, key in (("Reserve", "reserve"), ("Bought this turn (to place)", "pending")):
+        tiles = seat.get(key, [])
+        if not tiles and key == "pending":
+            continue
+        label(title)
+        if tiles:
+            row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW)
+            info.append(f'<g class="{key}">{row.at(0, y)}</g>')
+            y += row.height
+        else:
+            y += LABEL_SIZE
+            info.append(_text(0, y, "empty", size=SMALL_SIZE + 1, fill=MUTED_INK))
+    title_h = 30
+    body_h = max(y, grid.height)
+    width = max(PAD + INFO_WIDTH + GAP + grid.width + PAD, min_width)
+    height = max(title_h + body_h + PAD, min_height)
+    name = _seat_name(view, number)
+    parts = [
+        _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
+            stroke=ACTIVE_STROKE if active else PANEL_STROKE, stroke_width=3 if active else 1),
+        _text(PAD, 21, name, size=TITLE_SIZE, weight="bold"),
+        _text(width - PAD, 21, f"Score {seat.get('score', 0)}", size=TITLE_SIZE, weight="bold",
+              anchor="end", class_="score"),
+    ]
+    if active:
+        parts.append(_text(PAD + _text_width(name, TITLE_SIZE) + 10, 20, "▶ to act",
+                           size=LABEL_SIZE, fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
+    parts.append(f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>')
+    parts.append(grid.at(PAD + INFO_WIDTH + GAP, title_h))
+    return _Block(width, height,
+                  [f'<g class="seat" data-seat="{number}">', *parts, "</g>"])
+
+
+def _dirk_panel(dirk: Mapping[str, Any]) -> _Block:
+    tiles = _tile_row(dirk.get("tiles", []), SMALL_TILE, 12)
+    counts = _counts(dirk.get("counts", {}), INFO_WIDTH - 20)
+    width = PAD + max(tiles.width, INFO_WIDTH, 240) + PAD
+    height = 30 + counts.height + 10 + tiles.height + PAD
+    parts = [
+        _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
+            stroke=PANEL_STROKE, stroke_width=1),
+        _text(PAD, 21, "Dirk (neutral player)", size=TITLE_SIZE, weight="bold"),
+        _text(width - PAD, 21, f"Score {dirk.get('score', 0)}", size=TITLE_SIZE, weight="bold",
+              anchor="end", class_="score"),
+        counts.at(PAD, 30),
+        tiles.at(PAD, 30 + counts.height + 10),
+    ]
+    return _Block(width, height, ['<g class="dirk">', *parts, "</g>"])
+
+
+def breakdown_categories(breakdown: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Score-pad columns in a stable order: building types, walls, then anything else."""
+    seen: list[str] = []
+    for row in breakdown:
+        for key in row:
+            if key not in seen:
+                seen.append(key)
+    known = [k for k in (*BUILDING_TYPES, "walls") if k in seen]
+    return known + [k for k in seen if k not in known]
+
+
+def leftover_lines(view: View) -> list[str]:
+    """Who received the tiles left on the market at the end (the most money of that currency)."""
+    currency = {m.get("space"): m.get("currency") for m in view.get("market", [])}
+    lines = []
+    for item in view.get("leftovers") or []:
+        space = item.get("space")
+        money = f"{item.get('amount')} {currency.get(space, '')}".strip()
+        lines.append(f"Tile #{item.get('tile')} left on space {space} went to "
+                     f"{_seat_name(view, int(item.get('seat', 0)))} ({money})")
+    return lines
+
+
+def _outcome(view: View, outcome: Mapping[str, Any]) -> _Block:
+    scores = list(outcome.get("scores", []))
+    ranks = list(outcome.get("ranks", []))
+    winners = set(outcome.get("winners", []))
+    breakdown = list(outcome.get("breakdown", []))
+    cats = breakdown_categories(breakdown)
+    columns = ["Player", "Score", "Rank", *cats]
+    col_w = [110.0, 60.0, 50.0] + [max(OUTCOME_COLUMN, _text_width(c, SMALL_SIZE) + 8)
+                                   for c in cats]
+    row_h = 20
+    parts = [_text(PAD, 24, "Game over", size=TITLE_SIZE + 2, weight="bold")]
+    names = [_seat_name(view, i) for i in range(len(scores))]
+    if winners:
+        win_text = "Winner: " if len(winners) == 1 else "Shared win: "
+        win_text += ", ".join(names[i] for i in sorted(winners) if i < len(names))
+        parts.append(_text(PAD + 120, 24, win_text, size=TITLE_SIZE, fill=ACTIVE_STROKE,
+                           weight="bold", class_="winners"))
+    y = 44
+    x: float = PAD
+    for name, w in zip(columns, col_w, strict=True):
+        parts.append(_text(x, y, name, size=SMALL_SIZE, fill=MUTED_INK, weight="bold"))
+        x += w
+    total_w = PAD + sum(col_w) + PAD
+    for i, score in enumerate(scores):
+        top = y + 6 + i * row_h
+        if i in winners:
+            parts.append(_el("rect", class_="winner-row", x=PAD - 4, y=top, width=sum(col_w),
+                             height=row_h, fill=WINNER_FILL))
+        values: list[object] = [("★ " if i in winners else "") + names[i], _num(score),
+                                ranks[i] if i < len(ranks) else ""]
+        row = breakdown[i] if i < len(breakdown) else {}
+        values += [row.get(c, "") for c in cats]
+        x = PAD
+        for value, w in zip(values, col_w, strict=True):
+            parts.append(_text(x, top + 14, value, size=LABEL_SIZE,
+                               weight="bold" if i in winners else None, class_="outcome-cell"))
+            x += w
+    height = y + 6 + len(scores) * row_h + PAD
+    notes: list[str] = []
+    dirk = view.get("dirk")
+    if dirk:
+        notes.append(f"Dirk: {dirk.get('score', 0)} points")
+    notes += leftover_lines(view)
+    for note in notes:
+        parts.append(_text(PAD, height + 2, note, size=LABEL_SIZE, fill=MUTED_INK,
+                           class_="outcome-note"))
+        height += 18
+        total_w = max(total_w, PAD + _text_width(note, LABEL_SIZE) + PAD)
+    width = max(total_w, 420)
+    parts.insert(0, _el("rect", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
+                        stroke=ACTIVE_STROKE, stroke_width=2))
+    return _Block(width, height, ['<g class="outcome">', *parts, "</g>"])
+
+
+def _status(view: View) -> str:
+    phase = view.get("phase", "")
+    if phase == "over":
+        return f"Turn {view.get('turn', 0)} · game over"
+    to_act = view.get("to_act") or []
+    who = ", ".join(_seat_name(view, int(s)) for s in to_act) or "nobody"
+    return (f"Turn {view.get('turn', 0)} · {who} to act · {phase} phase · "
+            f"actions this turn: {view.get('actions_this_turn', 0)}")
+
+
+def svg(view: dict[str, Any]) -> str:
+    """The whole table as seen by `view`: a standalone SVG document."""
+    top_blocks = [("market", _market(view)), ("money-display", _display(view)),
+                  ("supply", _supply(view))]
+    legend = _legend()
+    panels = [_seat_panel(view, seat) for seat in view.get("seats", [])]
+    dirk = view.get("dirk")
+    outcome = view.get("outcome")
+
+    y: float = HEADER_HEIGHT + PAD
+    x: float = PAD
+    body: list[str] = []
+    top_h = 0.0
+    for name, block in top_blocks:
+        body.append(f'<g class="{name}">{block.at(x, y)}</g>')
+        x += block.width + GAP * 2
+        top_h = max(top_h, block.height)
+    width = x - GAP * 2 + PAD
+    y += top_h + GAP
+    body.append(legend.at(PAD, y))
+    width = max(width, PAD + legend.width + PAD)
+    y += legend.height + GAP
+    if outcome:
+        block = _outcome(view, outcome)
+        body.append(block.at(PAD, y))
+        width = max(width, PAD + block.width + PAD)
+        y += block.height + GAP
+
+    columns = max(1, min(PANEL_COLUMNS, len(panels)))
+    col_w = [max((p.width for p in panels[c::columns]), default=0.0) for c in range(columns)]
+    seats = list(view.get("seats", []))
+    for r in range(0, len(panels), columns):
+        row_h = max(p.height for p in panels[r:r + columns])
+        x = PAD
+        for c, seat in enumerate(seats[r:r + columns]):
+            body.append(_seat_panel(view, seat, col_w[c], row_h).at(x, y))
+            x += col_w[c] + GAP
+        y += row_h + GAP
+    width = max(width, PAD + sum(col_w) + GAP * (columns - 1) + PAD)
+    if dirk:
+        block = _dirk_panel(dirk)
+        body.append(block.at(PAD, y))
+        width = max(width, PAD + block.width + PAD)
+        y += block.height + GAP
+    height = y - GAP + PAD
+
+    title = "Alhambra"
+    if view.get("seat") is not None:
+        title += f" — view of {_seat_name(view, int(view['seat'])).replace(' (you)', '')}"
+    else:
+        title += " — spectator view"
+    status = _status(view)
+    width = max(width, PAD + _text_width(title, TITLE_SIZE) + GAP * 2
+                + _text_width(status, LABEL_SIZE + 1) + PAD)
+    w, h = _num(width), _num(height)
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" font-family="{escape(FONT_FAMILY)}">',
+        f"<title>{escape(title)}</title>",
+        _el("rect", x=0, y=0, width=width, height=height, fill=BACKGROUND),
+        _el("rect", x=0, y=0, width=width, height=HEADER_HEIGHT, fill=HEADER_FILL),
+        _text(PAD, 23, title, size=TITLE_SIZE, fill=HEADER_INK, weight="bold"),
+        _text(width - PAD, 23, status, size=LABEL_SIZE + 1, fill=HEADER_INK,
+              anchor="end", class_="status"),
+    ]
+    return "\n".join([*head, *body, "</svg>"]) + "\n"

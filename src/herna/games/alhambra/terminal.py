@@ -1,0 +1,367 @@
+"""Alhambra on the terminal (`herna play alhambra`): a compact Rich screen drawn from a view.
+
+Each Alhambra is a character grid with axis labels and the coordinates of the open places
+beside it, so a player can read a `place 23 1,-2` move straight off the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
+from .render import (
+    CURRENCY_FILL,
+    CURRENCY_INK,
+    TYPE_ABBREV,
+    TYPE_FILL,
+    TYPE_INK,
+    breakdown_categories,
+    leftover_lines,
+    sort_cards,
+)
+
+View = Mapping[str, Any]
+
+CELL_WIDTH = 8           # characters per Alhambra cell (2 for the sides, 6 inside)
+CELL_HEIGHT = 3          # lines per Alhambra cell
+Y_LABEL_WIDTH = 4        # the y-axis label column
+INFO_WIDTH = 48          # the text column beside an Alhambra
+WALL_H, WALL_V = "━", "┃"
+OPEN_H, OPEN_V = " ", " "
+OPEN_CORNER = "·"
+FOUNTAIN_MARK = "◎"
+SLOT_STYLE = "dim"
+AXIS_STYLE = "bold dim"
+ACTIVE_STYLE = "bold yellow"
+PANEL_STYLE = "grey50"
+MUTED_STYLE = "dim"
+
+
+def type_style(kind: str) -> str:
+    """Tiles are chips with their type colour as background, readable on light or dark."""
+    return f"bold {TYPE_INK.get(kind, '#000000')} on {TYPE_FILL.get(kind, '#bbbbbb')}"
+
+
+def currency_style(currency: str) -> str:
+    """Money cards are chips in their currency colour, like the printed cards."""
+    ink = CURRENCY_INK.get(currency, "#000000")
+    return f"bold {ink} on {CURRENCY_FILL.get(currency, '#bbbbbb')}"
+
+
+def card_label(card: Mapping[str, Any]) -> str:
+    """A money card as players type it: `b7`."""
+    return f"{CURRENCY_LETTERS.get(str(card.get('currency')), '?')}{card.get('value', '?')}"
+
+
+def card_text(card: Mapping[str, Any]) -> Text:
+    return Text(card_label(card), style=currency_style(str(card.get("currency"))))
+
+
+def cards_text(cards: Iterable[Mapping[str, Any]]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def tile_label(tile: Mapping[str, Any]) -> str:
+    """Plain text of a tile, e.g. `23 arcades (10) walls TR`."""
+    kind = str(tile.get("type", "?"))
+    if kind == "fountain":
+        return f"{tile.get('id', 0)} fountain"
+    walls = str(tile.get("walls", "-"))
+    wall_text = "no walls" if walls in ("", "-") else f"walls {walls}"
+    return f"{tile.get('id', '?')} {kind} ({tile.get('price', '?')}) {wall_text}"
+
+
+def tile_chip(tile: Mapping[str, Any]) -> Text:
+    """A tile as a compact coloured chip: ` 23 ARC 10 TR `."""
+    kind = str(tile.get("type", "?"))
+    abbrev = TYPE_ABBREV.get(kind, kind[:3].upper())
+    return Text(f" {tile.get('id', '?')} {abbrev} {tile.get('price', '')} "
+                f"{tile.get('walls', '-')} ", style=type_style(kind))
+
+
+def tiles_text(tiles: Sequence[Mapping[str, Any]], indent: int = 0,
+               width: int = INFO_WIDTH) -> Text:
+    """Tile chips, wrapped between chips (never inside one) to fit `width` after `indent`."""
+    if not tiles:
+        return Text("none", style=MUTED_STYLE)
+    out = Text()
+    used = indent
+    for i, tile in enumerate(tiles):
+        chip = tile_chip(tile)
+        if i and used + 1 + len(chip) > width:
+            out.append("\n" + " " * indent)
+            used = indent
+        elif i:
+            out.append(" ")
+            used += 1
+        out.append_text(chip)
+        used += len(chip)
+    return out
+
+
+def counts_text(counts: Mapping[str, Any]) -> Text:
+    return Text(" ").join(
+        Text(f" {TYPE_ABBREV[k]} {int(counts.get(k, 0) or 0)} ", style=type_style(k))
+        for k in BUILDING_TYPES)
+
+
+def seat_name(view: View, seat: int) -> str:
+    return f"Seat {seat}" + (" (you)" if view.get("seat") == seat else "")
+
+
+# ----- the Alhambra grid ----------------------------------------------------------------
+def _corner(walls: str, a: str, b: str, both: str) -> str:
+    if a in walls and b in walls:
+        return both
+    if a in walls:
+        return WALL_H
+    if b in walls:
+        return WALL_V
+    return OPEN_CORNER
+
+
+def cell_lines(tile: Mapping[str, Any]) -> list[str]:
+    """A tile as CELL_HEIGHT strings of CELL_WIDTH characters; walls in heavy lines."""
+    walls = str(tile.get("walls", "-"))
+    inner = CELL_WIDTH - 2
+    kind = str(tile.get("type", "?"))
+    if kind == "fountain":
+        middle = f"{FOUNTAIN_MARK} FTN"
+    else:
+        middle = f"{tile.get('id', '?'):>2} {TYPE_ABBREV.get(kind, kind[:3].upper())}"
+    top = (_corner(walls, "T", "L", "┏") + (WALL_H if "T" in walls else OPEN_H) * inner
+           + _corner(walls, "T", "R", "┓"))
+    mid = ((WALL_V if "L" in walls else OPEN_V) + f"{middle:^{inner}}"[:inner]
+           + (WALL_V if "R" in walls else OPEN_V))
+    bottom = (_corner(walls, "B", "L", "┗") + (WALL_H if "B" in walls else OPEN_H) * inner
+              + _corner(walls, "B", "R", "┛"))
+    return [top, mid, bottom]
+
+
+def alhambra_grid(cells: Sequence[Mapping[str, Any]]) -> Text:
+    """The Alhambra with x labels on top, y labels on the left, and the coordinates of each
+    free place next to it (dim), one margin cell around the built area."""
+    placed = {(int(c["x"]), int(c["y"])): c["tile"] for c in cells}
+    points = list(placed) or [(0, 0)]
+    x0 = min(p[0] for p in points) - 1
+    x1 = max(p[0] for p in points) + 1
+    y0 = min(p[1] for p in points) - 1
+    y1 = max(p[1] for p in points) + 1
+    slots = {(x + dx, y + dy) for x, y in placed
+             for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - set(placed)
+    out = Text(no_wrap=True, overflow="crop")
+    out.append(" " * Y_LABEL_WIDTH)
+    for x in range(x0, x1 + 1):
+        out.append(f"{x:^{CELL_WIDTH}}", style=AXIS_STYLE)
+    for y in range(y0, y1 + 1):
+        rows = [Text() for _ in range(CELL_HEIGHT)]
+        for i, row in enumerate(rows):
+            label = f"{y:>{Y_LABEL_WIDTH - 1}} " if i == CELL_HEIGHT // 2 else " " * Y_LABEL_WIDTH
+            row.append(label, style=AXIS_STYLE)
+        for x in range(x0, x1 + 1):
+            tile = placed.get((x, y))
+            if tile is not None:
+                style = type_style(str(tile.get("type", "")))
+                for row, line in zip(rows, cell_lines(tile), strict=True):
+                    row.append(line, style=style)
+            elif (x, y) in slots:
+                for i, row in enumerate(rows):
+                    text = f"{x},{y}" if i == CELL_HEIGHT // 2 else ""
+                    row.append(f"{text:^{CELL_WIDTH}}", style=SLOT_STYLE)
+            else:
+                for row in rows:
+                    row.append(" " * CELL_WIDTH)
+        for row in rows:
+            out.append("\n")
+            out.append_text(row)
+    return out
+
+
+def grid_width(cells: Sequence[Mapping[str, Any]]) -> int:
+    xs = [int(c["x"]) for c in cells] or [0]
+    return Y_LABEL_WIDTH + (max(xs) - min(xs) + 3) * CELL_WIDTH
+
+
+class _Beside:
+    """Info and Alhambra side by side when the console is wide enough, else stacked."""
+
+    def __init__(self, left: RenderableType, right: RenderableType, right_width: int) -> None:
+        self.left, self.right, self.right_width = left, right, right_width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= INFO_WIDTH + 2 + self.right_width:
+            table = Table.grid(padding=(0, 2))
+            table.add_column(width=INFO_WIDTH)
+            table.add_column(no_wrap=True)
+            table.add_row(self.left, self.right)
+            yield table
+        else:
+            yield self.left
+            yield self.right
+
+
+# ----- sections -------------------------------------------------------------------------
+def _header(view: View) -> RenderableType:
+    phase = str(view.get("phase", ""))
+    to_act = [int(s) for s in view.get("to_act") or []]
+    drawn = list(view.get("scoring_cards_drawn", []))
+    scorings = view.get("scorings", [])
+    line = Text()
+    line.append("Alhambra", style="bold")
+    line.append(f"  turn {view.get('turn', 0)}  ")
+    if phase == "over":
+        line.append("game over", style=ACTIVE_STYLE)
+    else:
+        line.append(", ".join(seat_name(view, s) for s in to_act) or "nobody", style=ACTIVE_STYLE)
+        line.append(f" to act · {phase} phase · "
+                    f"actions this turn {view.get('actions_this_turn', 0)}")
+    line.append("\n")
+    line.append(f"scoring rounds done {len(scorings)}"
+                f" (cards drawn: {' '.join(drawn) or 'none'}) · "
+                f"deck {view.get('deck', 0)} · discard {len(view.get('discard', []))} · "
+                f"bag {view.get('bag', 0)}")
+    if view.get("open_money"):
+        line.append(" · open money")
+    for scoring in scorings:
+        totals = " · ".join(f"S{i} {p.get('total', 0)}"
+                            for i, p in enumerate(scoring.get("points", [])))
+        dirk = scoring.get("dirk")
+        if dirk:
+            totals += f" · Dirk {dirk.get('total', 0)}"
+        line.append(f"\nround {scoring.get('round')}: {totals}", style=MUTED_STYLE)
+    return Panel(line, box=box.ROUNDED, border_style=PANEL_STYLE)
+
+
+def _market(view: View) -> RenderableType:
+    table = Table(title="Building market", box=box.SIMPLE_HEAD, title_justify="left",
+                  pad_edge=False)
+    for name, justify in (("Space", "right"), ("Currency", "left"), ("Tile", "right"),
+                          ("Type", "left"), ("Price", "right"), ("Walls", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for space in view.get("market", []):
+        currency = str(space.get("currency", ""))
+        cur = Text(f" {CURRENCY_LETTERS.get(currency, '?')} {currency} ",
+                   style=currency_style(currency))
+        tile = space.get("tile")
+        if tile:
+            kind = str(tile.get("type", ""))
+            table.add_row(str(space.get("space")), cur, str(tile.get("id")),
+                          Text(f" {kind} ", style=type_style(kind)), str(tile.get("price")),
+                          str(tile.get("walls", "-")))
+        else:
+            table.add_row(str(space.get("space")), cur, "-", Text("empty", style=MUTED_STYLE),
+                          "", "")
+    display = Text("Money display: ", style="bold")
+    cards = view.get("money_display", [])
+    display.append_text(cards_text(cards) if cards else Text("empty", style=MUTED_STYLE))
+    return Group(table, display)
+
+
+def _hand_text(seat: Mapping[str, Any]) -> Text:
+    hand = seat.get("hand")
+    out = Text("Hand: ", style="bold")
+    if hand is None:
+        out.append(f"{seat.get('hand_count', 0)} cards")
+        return out
+    cards = sort_cards(hand)
+    if not cards:
+        out.append("no cards", style=MUTED_STYLE)
+        return out
+    out.append_text(cards_text(cards))
+    sums = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
+            for c in CURRENCIES if any(k.get("currency") == c for k in cards)}
+    totals = Text(" ").join(Text(f"{CURRENCY_LETTERS[c]}={v}", style=currency_style(c))
+                            for c, v in sums.items())
+    out.append("\nTotals: ", style="bold")
+    out.append_text(totals)
+    total = seat.get("hand_total")
+    if total is None:
+        total = sum(int(k.get("value", 0)) for k in cards)
+    out.append(f"  ({len(cards)} cards, {total} in all)")
+    return out
+
+
+def _seat_panel(view: View, seat: Mapping[str, Any]) -> RenderableType:
+    number = int(seat.get("seat", 0))
+    active = number in (view.get("to_act") or [])
+    info = Text()
+    info.append(f"Score {seat.get('score', 0)}", style="bold")
+    info.append(f" · longest wall {seat.get('longest_wall', 0)}\n")
+    info.append_text(_hand_text(seat))
+    info.append("\n")
+    info.append_text(counts_text(seat.get("counts", {})))
+    info.append("\nReserve: ", style="bold")
+    info.append_text(tiles_text(seat.get("reserve", []), len("Reserve: ")))
+    pending = seat.get("pending", [])
+    if pending:
+        info.append("\nTo place: ", style=ACTIVE_STYLE)
+        info.append_text(tiles_text(pending, len("To place: ")))
+    cells = seat.get("alhambra", [])
+    title = Text(seat_name(view, number), style="bold")
+    if active:
+        title.append("  ▶ to act", style=ACTIVE_STYLE)
+    return Panel(_Beside(info, alhambra_grid(cells), grid_width(cells)), title=title,
+                 title_align="left", box=box.ROUNDED,
+                 border_style=ACTIVE_STYLE if active else PANEL_STYLE)
+
+
+def _dirk_panel(dirk: Mapping[str, Any]) -> RenderableType:
+    body = Text()
+    body.append(f"Score {dirk.get('score', 0)}\n", style="bold")
+    body.append_text(counts_text(dirk.get("counts", {})))
+    body.append("\nTiles: ", style="bold")
+    body.append_text(tiles_text(dirk.get("tiles", []), len("Tiles: "), 100))
+    return Panel(body, title="Dirk (neutral player)", title_align="left", box=box.ROUNDED,
+                 border_style=PANEL_STYLE)
+
+
+def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
+    scores = list(outcome.get("scores", []))
+    ranks = list(outcome.get("ranks", []))
+    winners = set(outcome.get("winners", []))
+    breakdown = list(outcome.get("breakdown", []))
+    cats = breakdown_categories(breakdown)
+    names = [seat_name(view, i) for i in range(len(scores))]
+    title = ("Game over · winner: " if len(winners) == 1 else "Game over · shared win: ") + \
+        ", ".join(names[i] for i in sorted(winners) if i < len(names))
+    table = Table(title=title, title_style=ACTIVE_STYLE, title_justify="left",
+                  box=box.SIMPLE_HEAD)
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("Rank", justify="right")
+    for cat in cats:
+        table.add_column(cat, justify="right")
+    for i, score in enumerate(scores):
+        row = breakdown[i] if i < len(breakdown) else {}
+        name = ("★ " if i in winners else "") + names[i]
+        shown = int(score) if float(score) == int(score) else score
+        table.add_row(name, str(shown), str(ranks[i]) if i < len(ranks) else "",
+                      *(str(row.get(c, "")) for c in cats),
+                      style="bold" if i in winners else None)
+    notes: list[str] = []
+    dirk = view.get("dirk")
+    if dirk:
+        notes.append(f"Dirk: {dirk.get('score', 0)} points")
+    notes += leftover_lines(view)
+    return Group(table, *(Text(n, style=MUTED_STYLE) for n in notes))
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The whole table as `view` sees it, top to bottom."""
+    parts: list[RenderableType] = [_header(view)]
+    outcome = view.get("outcome")
+    if outcome:
+        parts.append(_outcome(view, outcome))
+    parts.append(_market(view))
+    parts += [_seat_panel(view, seat) for seat in view.get("seats", [])]
+    dirk = view.get("dirk")
+    if dirk:
+        parts.append(_dirk_panel(dirk))
+    return Group(*parts)
