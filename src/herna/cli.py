@@ -1,0 +1,584 @@
+"""The `herna` command: play in the terminal, watch or simulate bots, replay and draw records,
+keep score at a real table.
+
+Every command turns bad input (unknown game, player count, option, file, record) into one red
+line and exit code 2, never a traceback: a person at a terminal needs the reason, not our
+stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
+"""
+
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console, RenderableType
+from rich.pretty import Pretty
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+import herna
+from herna.ai.arena import GroupStats, TournamentResult, bot_label, derive_seed, run_tournament
+from herna.ai.base import Bot
+from herna.ai.registry import default_bot, game_module, make_bot, split_bot_list
+from herna.ai.stats import Summary, WinShare
+from herna.core import BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
+from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
+
+app = typer.Typer(
+    name="herna",
+    help="Herna: play Alhambra (and more) in the terminal, pit bots against each other, "
+         "replay and draw game records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+score_app = typer.Typer(no_args_is_help=True)
+app.add_typer(score_app, name="score")
+
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help=f"Language of messages: {', '.join(LANGUAGES)} (default: $HERNA_LANG or en).")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", help="A game option as key=value (repeatable); see `herna games`.")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", "-n", help="Number of players (default: the game's smallest).")]
+
+
+class UsageError(HernaError):
+    """Bad command-line input that the engine itself never sees."""
+
+
+# ----- output ---------------------------------------------------------------------------------
+class UI:
+    """The two consoles of one command run. Built per run so the streams and environment
+    (NO_COLOR, FORCE_COLOR, COLUMNS) are those of this run, which is what tests rely on."""
+
+    def __init__(self) -> None:
+        self.out = Console(highlight=False)
+        self.err = Console(stderr=True, highlight=False)
+
+    def line(self, text: str, style: str = "") -> None:
+        self.out.print(Text(text, style=style), soft_wrap=True)
+
+    def warn(self, text: str) -> None:
+        self.err.print(Text(text, style="yellow"), soft_wrap=True)
+
+    def problem(self, text: str) -> None:
+        """A reason shown in red without leaving (an illegal move at the prompt)."""
+        self.out.print(Text(text, style="bold red"), soft_wrap=True)
+
+    def fail(self, message: str) -> NoReturn:
+        self.err.print(Text(t("error", msg=message), style="bold red"), soft_wrap=True)
+        raise typer.Exit(2)
+
+
+def _start(lang: str | None) -> UI:
+    ui = UI()
+    try:
+        set_lang(lang)
+    except UnknownLanguage as e:
+        ui.fail(str(e))
+    return ui
+
+
+@contextmanager
+def _guard(ui: UI) -> Iterator[None]:
+    """Bad input of any kind -> one red line and exit code 2."""
+    try:
+        yield
+    except HernaError as e:
+        ui.fail(str(e))
+    except OSError as e:
+        ui.fail(f"{e.filename}: {e.strerror}" if e.filename and e.strerror else str(e))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+# ----- reading the command line ----------------------------------------------------------------
+def _counts_text(game: GameSpec) -> str:
+    counts = sorted(game.player_counts)
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+def _players(game: GameSpec, players: int | None) -> int:
+    n = game.min_players if players is None else players
+    if n not in game.player_counts:
+        raise UsageError(t("players.bad", game=game.name, counts=_counts_text(game), n=n))
+    return n
+
+
+def _check_seat(seat: int | None, players: int) -> None:
+    if seat is not None and not 0 <= seat < players:
+        raise UsageError(t("seat.bad", last=players - 1, seat=seat))
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _option_value(key: str, raw: str, default: Any) -> Any:
+    """Read an option's text as the type of its default (bool before int: bool is an int)."""
+    low = raw.lower()
+    if isinstance(default, bool):
+        if low in _TRUE or low in _FALSE:
+            return low in _TRUE
+        raise UsageError(t("opt.value", key=key, value=raw, kind=t("kind.bool")))
+    for kind, convert in ((int, int), (float, float)):
+        if isinstance(default, kind):
+            try:
+                return convert(raw)
+            except ValueError:
+                raise UsageError(t("opt.value", key=key, value=raw,
+                                   kind=t(f"kind.{kind.__name__}"))) from None
+    return raw
+
+
+def _parse_options(game: GameSpec, items: Sequence[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UsageError(t("opt.syntax", text=item))
+        if key not in game.options:
+            offered = ", ".join(sorted(game.options)) or t("none")
+            raise UsageError(t("opt.unknown", game=game.name, key=key, offered=offered))
+        options[key] = _option_value(key, raw.strip(), game.options[key])
+    return options
+
+
+def _bot_specs(text: str | None, game_id: str, seats: int, what: str) -> list[str]:
+    """One spec per seat from `--bots`: none (the default bot), one for all, or one each."""
+    specs = split_bot_list(text) if text else []
+    if not specs:
+        specs = [default_bot(game_id)]
+    if len(specs) == 1:
+        specs = specs * seats
+    if len(specs) != seats:
+        raise UsageError(t("bots.count", n=seats, what=t(what), got=len(specs)))
+    return [bot_label(s) for s in specs]
+
+
+def _record_problem(data: dict[str, Any]) -> str | None:
+    """Why a loaded JSON object cannot be a record (the core trusts its input's shape)."""
+    def is_int(v: object) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    checks = (("game", isinstance(data.get("game"), str)),
+              ("players", is_int(data.get("players"))),
+              ("seed", data.get("seed") is None or is_int(data.get("seed"))
+               or isinstance(data.get("seed"), str)),
+              ("options", isinstance(data.get("options", {}), dict)),
+              ("actions", isinstance(data.get("actions"), list)))
+    for field, ok in checks:
+        if not ok:
+            return t("record.field", field=field)
+    for i, move in enumerate(data["actions"], 1):
+        if not (isinstance(move, list) and len(move) == 2 and is_int(move[0])
+                and isinstance(move[1], str)):
+            return t("record.move", n=i)
+    return None
+
+
+def _same_type(value: object, default: object) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return default is None or isinstance(value, type(default))
+
+
+def _load_record(path: Path) -> dict[str, Any]:
+    """A record checked enough that replaying it can only fail with a HernaError."""
+    data = herna.load_record(path)
+    why = _record_problem(data)
+    if why is None:
+        # games trust their option types (make() checks only the names)
+        defaults = herna.spec(data["game"]).options
+        if not all(_same_type(v, defaults[k]) for k, v in data.get("options", {}).items()
+                   if k in defaults):
+            why = t("record.field", field="options")
+    if why:
+        raise BadRecord(t("record.bad", path=path, why=why))
+    return data
+
+
+# ----- drawing -------------------------------------------------------------------------------
+def _terminal_view(ui: UI, game_id: str, view: dict[str, Any]) -> RenderableType:
+    """The game's own terminal picture; the raw view if it has none or it fails (a broken
+    picture must not stop a game in progress)."""
+    try:
+        module = game_module(game_id, "terminal")
+        render = getattr(module, "render", None)
+        if callable(render):
+            picture: RenderableType = render(view)
+            return picture
+    except Exception as e:
+        ui.warn(t("render.failed", error=e))
+    return Pretty(view)
+
+
+def _help_text(game: GameSpec) -> str:
+    help_text = getattr(game_module(game.id, "notation"), "HELP", None)
+    return help_text if isinstance(help_text, str) else t("help.missing", game=game.name)
+
+
+def _outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
+    """The score pad as people draw it: categories down the side, one column per seat (this
+    stays narrow however many categories a game has); winners in green."""
+    categories = list(dict.fromkeys(k for b in outcome.breakdown for k in b))
+    table = Table(title=t("outcome.title"))
+    table.add_column("")
+    seats = range(len(outcome.scores))
+    for seat in seats:
+        header = f"{t('col.seat')} {seat}" + (f"\n{names[seat]}" if names[seat] else "")
+        won = seat in outcome.winners
+        table.add_column(header, justify="right", header_style="bold green" if won else "bold",
+                         style="green" if won else "")
+    for c in categories:
+        table.add_row(c.replace("_", " "),
+                      *(_num(outcome.breakdown[s].get(c, 0)) if s < len(outcome.breakdown)
+                        else "" for s in seats))
+    table.add_section()
+    table.add_row(t("col.score"), *(_num(x) for x in outcome.scores), style="bold")
+    table.add_row(t("col.rank"), *(str(r) for r in outcome.ranks))
+    return table
+
+
+# ----- commands -------------------------------------------------------------------------------
+@app.command("games")
+def games_command(lang: LangOpt = None) -> None:
+    """List the games with their player counts and options."""
+    ui = _start(lang)
+    with _guard(ui):
+        ids = herna.game_ids()
+        if not ids:
+            ui.line(t("games.none"))
+            return
+        table = Table(title=t("games.title"))
+        for key in ("col.id", "col.name", "col.players", "col.options", "col.kind"):
+            table.add_column(t(key))
+        for game_id in ids:
+            game = herna.spec(game_id)
+            options = "\n".join(
+                f"{k}={v!r}" + (f"  {game.option_help[k]}" if k in game.option_help else "")
+                for k, v in game.options.items()) or t("none")
+            kind = [t("kind.hidden" if game.hidden_information else "kind.open")]
+            if game.simultaneous:
+                kind.append(t("kind.simultaneous"))
+            table.add_row(game.id, game.name, _counts_text(game), options, ", ".join(kind))
+        ui.out.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option(help="Your seat; seat 0 acts first.")] = 0,
+    bots: Annotated[str | None, typer.Option(
+        help="Bots, comma-separated: one for every bot seat, or one each "
+             "(e.g. greedy,random). Default: greedy if the game has one, else random.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
+    option: OptionOpt = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    watch: Annotated[bool, typer.Option(help="No human: bots take every seat.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Play a game in the terminal against bots (or --watch bots play)."""
+    ui = _start(lang)
+    with _guard(ui):
+        spec = herna.spec(game)
+        n = _players(spec, players)
+        options = _parse_options(spec, option)
+        human = None if watch else seat
+        _check_seat(human, n)
+        bot_seats = [s for s in range(n) if s != human]
+        specs = _bot_specs(bots, game, len(bot_seats),
+                           "bots.per_seat" if watch else "bots.per_bot_seat")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = herna.make(game, players=n, seed=seed, **options)
+        # bots seeded as in the arena: `play --watch --seed S` is the arena's game with seed S
+        table = {s: (label, make_bot(label, game, derive_seed(seed, "bot", s)))
+                 for s, label in zip(bot_seats, specs, strict=True)}
+        if human is None:
+            ui.line(t("watch.header", name=spec.name, players=n, seed=seed), "bold")
+        else:
+            ui.line(t("play.header", name=spec.name, players=n, seed=seed, seat=human), "bold")
+            ui.line(t("play.hint"), "dim")
+        finished = _play_loop(ui, spec, state, human, table)
+        if finished:
+            ui.out.print(Rule(t("game_over")))
+            ui.out.print(_terminal_view(ui, game, state.view(human)))
+            outcome = state.outcome()
+            assert outcome is not None
+            names = [t("you") if s == human else table[s][0] for s in range(n)]
+            ui.out.print(_outcome_table(outcome, names))
+        else:
+            ui.line(t("quit.left", moves=len(state.history)))
+        if save is not None:
+            herna.save_record(state, save)
+            ui.line(t("saved", path=save))
+
+
+def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
+               bots: dict[int, tuple[str, Bot]]) -> bool:
+    """Run the game until it ends (True) or the human leaves (False). Bots at a node go
+    first; the human is asked when only the human is left to act there."""
+    drawn_at = -1
+    while not state.is_over():
+        acting = state.to_act()
+        bot_seat = next((s for s in acting if s in bots), None)
+        if bot_seat is not None:
+            label, bot = bots[bot_seat]
+            action = bot.act(state, bot_seat)
+            try:
+                applied = state.apply(bot_seat, action)
+            except IllegalAction as e:
+                raise HernaError(f"bot {label} (seat {bot_seat}) chose {action}: {e}") from None
+            ui.line(t("move", seat=bot_seat, who=label, action=applied))
+            continue
+        assert human is not None and human in acting, "a seat to act has neither bot nor human"
+        if drawn_at != len(state.history):
+            drawn_at = len(state.history)
+            ui.out.print(Rule(t("to_act", move=drawn_at + 1, seat=human)))
+            ui.out.print(_terminal_view(ui, spec.id, state.view(human)))
+        if not _human_turn(ui, spec, state, human):
+            return False
+    return True
+
+
+def _ask(prompt: str) -> str | None:
+    """One line from the person, or None when input ends (EOF, Ctrl-C)."""
+    try:
+        answer: str = typer.prompt(prompt, default="", show_default=False, prompt_suffix="")
+    except typer.Abort:
+        return None
+    return answer
+
+
+def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int) -> bool:
+    """Prompt until the person makes a legal move (True) or quits (False)."""
+    while True:
+        text = _ask(t("prompt", seat=seat))
+        if text is None:
+            ui.line("")
+            ui.line(t("input.ended"))
+            return False
+        command = text.strip()
+        low = command.lower()
+        legal = state.legal_actions(seat)
+        if not command:
+            continue
+        if low == "legal":
+            ui.line(t("legal.title") if legal else t("legal.none"), "bold")
+            for i, a in enumerate(legal, 1):
+                ui.line(f"{i:>4}  {a}")
+        elif low in ("help", "?"):
+            ui.out.print(Text(_help_text(spec)))
+        elif low == "view":
+            ui.out.print(_terminal_view(ui, spec.id, state.view(seat)))
+        elif low == "quit":
+            try:
+                sure = typer.confirm(t("quit.confirm"), default=False)
+            except typer.Abort:
+                sure = True
+            if sure:
+                return False
+        elif command.isdigit() and not 1 <= int(command) <= len(legal):
+            ui.problem(t("number.bad", n=command, last=len(legal)))
+        else:
+            try:
+                applied = state.apply(seat, legal[int(command) - 1] if command.isdigit()
+                                      else command)
+            except IllegalAction as e:
+                ui.problem(str(e))
+                continue
+            ui.line(t("move", seat=seat, who=t("you"), action=applied), "bold")
+            return True
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
+    bots: Annotated[str | None, typer.Option(
+        help="Bots, comma-separated: one for all seats or one per seat, "
+             "e.g. greedy,random,random or mcts:iterations=500,random.")] = None,
+    seed: Annotated[int, typer.Option(help="Tournament seed; game seeds derive from it.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Processes (0: one per CPU). Results do not depend on it.")] = 1,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write results as JSON.")] = None,
+    option: OptionOpt = None,
+    rotate: Annotated[bool, typer.Option(
+        help="Rotate bots through the seats, every deal played in each rotation.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Play many games between bots and report win shares and scores with 95% intervals."""
+    ui = _start(lang)
+    with _guard(ui):
+        spec = herna.spec(game)
+        n = _players(spec, players)
+        options = _parse_options(spec, option)
+        specs = _bot_specs(bots, game, n, "bots.per_seat")
+        if games < 1:
+            raise UsageError(t("games.count", n=games))
+        started = time.perf_counter()
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TimeRemainingColumn(), console=ui.err,
+                      transient=True) as bar:
+            task = bar.add_task(t("sim.progress", game=spec.name), total=games)
+            result = run_tournament(
+                game, n, specs, games, seed=seed, workers=workers, options=options,
+                rotate_seats=rotate, progress=lambda done, _: bar.update(task, completed=done))
+        seconds = time.perf_counter() - started
+        _print_tournament(ui, spec, result)
+        ui.line(t("sim.speed", games=games, seconds=seconds, rate=games / max(seconds, 1e-9)),
+                "dim")
+        if json_out is not None:
+            json_out.write_text(result.to_json() + "\n", encoding="utf-8")
+            ui.line(t("wrote", path=json_out))
+
+
+def _share_text(w: WinShare) -> str:
+    """Win share with its Wilson interval (asymmetric, so both bounds are shown)."""
+    return f"{w.share * 100:.1f}% [{w.ci_low * 100:.1f}, {w.ci_high * 100:.1f}]"
+
+
+def _mean_text(s: Summary) -> str:
+    """Mean with the half-width of its t interval (symmetric, so ± says it all)."""
+    return f"{s.mean:.1f}" if s.ci_low != s.ci_low else f"{s.mean:.1f} ± {s.mean - s.ci_low:.1f}"
+
+
+def _range_text(s: Summary) -> str:
+    return f"{s.mean:.1f} ({_num(s.min)}-{_num(s.max)})"
+
+
+def _stats_table(title: str, rows: Sequence[tuple[str, str, GroupStats]]) -> Table:
+    table = Table(title=title)
+    for key in ("col.seat", "col.bot", "col.games", "col.wins", "col.share", "col.mean",
+                "col.stdev"):
+        table.add_column(t(key), justify="left" if key == "col.bot" else "right")
+    for seat, bot, g in rows:
+        table.add_row(seat, bot, str(g.wins.games), _num(round(g.wins.wins, 2)),
+                      _share_text(g.wins), _mean_text(g.score), f"{g.score.stdev:.1f}")
+    return table
+
+
+def _print_tournament(ui: UI, spec: GameSpec, result: TournamentResult) -> None:
+    title = t("sim.title", game=spec.name, games=result.games, players=result.players,
+              seed=result.seed)
+    rows = [(str(s), t("rotating") if result.rotate_seats else result.bot_specs[s], g)
+            for s, g in enumerate(result.per_seat())]
+    ui.out.print(_stats_table(title, rows))
+    distinct = set(result.bot_specs)
+    if len(distinct) > 1 and (result.rotate_seats or len(distinct) < result.players):
+        ui.out.print(_stats_table(t("sim.by_bot"), [("", g.label, g) for g in result.per_bot()]))
+    decisions, turns = result.lengths()
+    text = t("sim.length", decisions=_range_text(decisions))
+    if turns is not None:
+        text += t("sim.turns", turns=_range_text(turns))
+    ui.line(text)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON), e.g. from play --save.")],
+    seat: Annotated[int | None, typer.Option(help="The seat whose view --view shows.")] = None,
+    view: Annotated[bool, typer.Option(help="Also draw the final position.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Print a game record move by move, then the final scores."""
+    ui = _start(lang)
+    with _guard(ui):
+        data = _load_record(record)
+        state = herna.replay(data)
+        _check_seat(seat, state.num_players)
+        ui.line(t("replay.header", game=state.spec.name, players=state.num_players,
+                  seed=state.seed, moves=len(state.history)), "bold")
+        for i, (who, action) in enumerate(state.history, 1):
+            ui.line(t("replay.move", n=i, seat=who, action=action))
+        outcome = state.outcome()
+        if view:
+            ui.out.print(_terminal_view(ui, state.spec.id, state.view(seat)))
+        if outcome is None:
+            ui.line(t("not_over", moves=len(state.history)))
+        else:
+            ui.out.print(_outcome_table(outcome, [""] * state.num_players))
+
+
+@app.command()
+def render(
+    game: Annotated[str, typer.Argument(help="Game id; must match the record's game.")],
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    seat: Annotated[int | None, typer.Option(
+        help="Draw what this seat may see (default: a spectator's view).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="SVG file to write (default: standard output).")] = None,
+    move: Annotated[int | None, typer.Option(
+        help="Draw the position after this many moves (default: the end).")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Draw a recorded position as SVG."""
+    ui = _start(lang)
+    with _guard(ui):
+        spec = herna.spec(game)
+        data = _load_record(record)
+        if data["game"] != spec.id:
+            raise UsageError(t("record.game", record=data["game"], game=spec.id))
+        last = len(data["actions"])
+        if move is not None and not 0 <= move <= last:
+            raise UsageError(t("move.bad", last=last, n=move))
+        svg = getattr(game_module(spec.id, "render"), "svg", None)
+        if not callable(svg):
+            raise UsageError(t("render.none", game=spec.name, package=spec.id.replace("-", "_")))
+        state = herna.replay(data, upto=move)
+        _check_seat(seat, state.num_players)
+        picture: str = svg(state.view(seat))
+        if output is None:
+            typer.echo(picture)
+        else:
+            output.write_text(picture, encoding="utf-8")
+            ui.line(t("wrote", path=output))
+
+
+@score_app.callback()
+def score() -> None:
+    """Score pads for games played with the real box, e.g. `herna score alhambra --help`."""
+
+
+def _mount_score_pads() -> None:
+    """Each game's score pad, if its module is there (they are written game by game)."""
+    try:
+        from herna.games.alhambra.scorepad import score_command
+    except ImportError:
+        return
+    score_app.command("alhambra")(score_command)
+
+
+_mount_score_pads()
+
+
+def main() -> None:
+    """Entry point of the `herna` script."""
+    app(prog_name="herna")
+
+
+if __name__ == "__main__":
+    main()

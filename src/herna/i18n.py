@@ -1,0 +1,275 @@
+"""The CLI's own messages in English, Czech and Slovak (the rulebooks' languages).
+
+`t("key", **fields)` formats the message in the current language, falling back to English for
+a key a table lacks, so a missing translation never breaks a command. The language comes from
+`set_lang` (the CLI's `--lang`), else the environment variable HERNA_LANG, else English.
+"""
+
+from __future__ import annotations
+
+import os
+
+LANGUAGES = ("en", "cs", "sk")
+
+EN: dict[str, str] = {
+    "error": "error: {msg}",
+    "unknown_lang": "unknown language {lang!r}; languages: {langs}",
+    "games.title": "Games",
+    "games.none": "No games are registered.",
+    "col.id": "Id",
+    "col.name": "Name",
+    "col.players": "Players",
+    "col.options": "Options",
+    "col.kind": "Kind",
+    "kind.hidden": "hidden information",
+    "kind.open": "open information",
+    "kind.simultaneous": "simultaneous moves",
+    "opt.syntax": "option {text!r} is not key=value",
+    "opt.unknown": "{game} has no option {key!r} (options: {offered})",
+    "opt.value": "option {key}: {value!r} is not {kind}",
+    "kind.bool": "true or false",
+    "kind.int": "a whole number",
+    "kind.float": "a number",
+    "none": "none",
+    "players.bad": "{game} is for {counts} players, not {n}",
+    "seat.bad": "--seat must be 0..{last}, not {seat}",
+    "bots.count": "--bots needs 1 name or {n} (one per {what}), got {got}",
+    "bots.per_seat": "seat",
+    "bots.per_bot_seat": "bot seat",
+    "play.header": "{name}: {players} players, seed {seed}. You are seat {seat}.",
+    "play.hint": "Type an action, 'legal' for your options, 'help' for the notation, "
+                 "'view' to redraw, 'quit' to leave.",
+    "watch.header": "{name}: {players} players, seed {seed}, bots only.",
+    "to_act": "Move {move}: seat {seat} to act",
+    "prompt": "seat {seat}> ",
+    "legal.title": "Legal actions (type the number or the text):",
+    "legal.none": "No legal actions.",
+    "number.bad": "there is no action number {n} (1-{last}); type 'legal' to list them",
+    "help.missing": "No notation help for {game}; type 'legal' to see your actions.",
+    "quit.confirm": "Really quit?",
+    "quit.left": "Game left unfinished after {moves} moves.",
+    "input.ended": "Input ended.",
+    "saved": "Record saved to {path}",
+    "wrote": "Wrote {path}",
+    "move": "seat {seat} ({who}): {action}",
+    "you": "you",
+    "render.failed": "the terminal view failed ({error}); showing the raw view",
+    "game_over": "Game over",
+    "outcome.title": "Final score",
+    "col.seat": "Seat",
+    "col.player": "Player",
+    "col.score": "Score",
+    "col.rank": "Rank",
+    "col.bot": "Bot",
+    "col.games": "Games",
+    "col.wins": "Wins",
+    "col.share": "Win share (95% CI)",
+    "col.mean": "Mean score ± 95% CI",
+    "col.stdev": "Stdev",
+    "sim.length": "Game length: {decisions} decisions",
+    "sim.turns": ", {turns} turns",
+    "col.move": "Move",
+    "col.action": "Action",
+    "not_over": "The game is not finished ({moves} moves).",
+    "replay.header": "{game}: {players} players, seed {seed}, {moves} moves",
+    "record.bad": "{path} is not a valid game record: {why}",
+    "record.game": "the record is a game of {record}, not {game}",
+    "render.none": "{game} has no SVG renderer (herna.games.{package}.render)",
+    "move.bad": "--move must be 0..{last}, not {n}",
+    "sim.progress": "Playing {game}",
+    "sim.title": "{game}: {games} games, {players} players, seed {seed}",
+    "sim.by_bot": "By bot (over every seat it played)",
+    "sim.speed": "{games} games in {seconds:.1f} s ({rate:.1f} games/s)",
+    "games.count": "--games must be at least 1, not {n}",
+    "record.field": "field {field!r} is missing or malformed",
+    "record.move": "move {n} is not [seat, action text]",
+    "replay.move": "{n:>4}. seat {seat}: {action}",
+    "rotating": "rotating",
+}
+
+CS: dict[str, str] = {
+    "error": "chyba: {msg}",
+    "unknown_lang": "neznámý jazyk {lang!r}; jazyky: {langs}",
+    "games.title": "Hry",
+    "games.none": "Není zaregistrována žádná hra.",
+    "col.id": "Id",
+    "col.name": "Název",
+    "col.players": "Hráči",
+    "col.options": "Volby",
+    "col.kind": "Druh",
+    "kind.hidden": "skryté informace",
+    "kind.open": "otevřené informace",
+    "kind.simultaneous": "současné tahy",
+    "opt.syntax": "volba {text!r} nemá tvar klíč=hodnota",
+    "opt.unknown": "{game} nemá volbu {key!r} (volby: {offered})",
+    "opt.value": "volba {key}: {value!r} není {kind}",
+    "kind.bool": "true ani false",
+    "kind.int": "celé číslo",
+    "kind.float": "číslo",
+    "none": "žádné",
+    "players.bad": "{game} je pro {counts} hráče, ne pro {n}",
+    "seat.bad": "--seat musí být 0..{last}, ne {seat}",
+    "bots.count": "--bots potřebuje 1 jméno nebo {n} (jedno na {what}), zadáno {got}",
+    "bots.per_seat": "místo",
+    "bots.per_bot_seat": "místo bota",
+    "play.header": "{name}: {players} hráči, seed {seed}. Hrajete za místo {seat}.",
+    "play.hint": "Napište tah, 'legal' pro možné tahy, 'help' pro zápis tahů, "
+                 "'view' pro překreslení, 'quit' pro odchod.",
+    "watch.header": "{name}: {players} hráči, seed {seed}, hrají jen boti.",
+    "to_act": "Tah {move}: na řadě je místo {seat}",
+    "prompt": "místo {seat}> ",
+    "legal.title": "Možné tahy (napište číslo nebo text):",
+    "legal.none": "Žádný tah není možný.",
+    "number.bad": "tah číslo {n} neexistuje (1-{last}); 'legal' je vypíše",
+    "help.missing": "Pro {game} chybí nápověda k zápisu; 'legal' ukáže možné tahy.",
+    "quit.confirm": "Opravdu skončit?",
+    "quit.left": "Hra opuštěna nedokončená po {moves} tazích.",
+    "input.ended": "Vstup skončil.",
+    "saved": "Záznam uložen do {path}",
+    "wrote": "Zapsáno do {path}",
+    "move": "místo {seat} ({who}): {action}",
+    "you": "vy",
+    "render.failed": "zobrazení v terminálu selhalo ({error}); ukazuji surová data",
+    "game_over": "Konec hry",
+    "outcome.title": "Konečné skóre",
+    "col.seat": "Místo",
+    "col.player": "Hráč",
+    "col.score": "Body",
+    "col.rank": "Pořadí",
+    "col.bot": "Bot",
+    "col.games": "Hry",
+    "col.wins": "Výhry",
+    "col.share": "Podíl výher (95% IS)",
+    "col.mean": "Průměr bodů ± 95% IS",
+    "col.stdev": "Sm. odch.",
+    "sim.length": "Délka hry: {decisions} rozhodnutí",
+    "sim.turns": ", {turns} tahů",
+    "col.move": "Tah",
+    "col.action": "Akce",
+    "not_over": "Hra není dokončena ({moves} tahů).",
+    "replay.header": "{game}: {players} hráči, seed {seed}, {moves} tahů",
+    "record.bad": "{path} není platný záznam hry: {why}",
+    "record.game": "záznam je ze hry {record}, ne {game}",
+    "render.none": "{game} nemá SVG vykreslení (herna.games.{package}.render)",
+    "move.bad": "--move musí být 0..{last}, ne {n}",
+    "sim.progress": "Hraje se {game}",
+    "sim.title": "{game}: {games} her, {players} hráči, seed {seed}",
+    "sim.by_bot": "Podle bota (přes všechna jeho místa)",
+    "sim.speed": "{games} her za {seconds:.1f} s ({rate:.1f} her/s)",
+    "games.count": "--games musí být aspoň 1, ne {n}",
+    "record.field": "pole {field!r} chybí nebo je chybné",
+    "record.move": "tah {n} nemá tvar [místo, text akce]",
+    "replay.move": "{n:>4}. místo {seat}: {action}",
+    "rotating": "střídají se",
+}
+
+SK: dict[str, str] = {
+    "error": "chyba: {msg}",
+    "unknown_lang": "neznámy jazyk {lang!r}; jazyky: {langs}",
+    "games.title": "Hry",
+    "games.none": "Nie je zaregistrovaná žiadna hra.",
+    "col.id": "Id",
+    "col.name": "Názov",
+    "col.players": "Hráči",
+    "col.options": "Voľby",
+    "col.kind": "Druh",
+    "kind.hidden": "skryté informácie",
+    "kind.open": "otvorené informácie",
+    "kind.simultaneous": "súčasné ťahy",
+    "opt.syntax": "voľba {text!r} nemá tvar kľúč=hodnota",
+    "opt.unknown": "{game} nemá voľbu {key!r} (voľby: {offered})",
+    "opt.value": "voľba {key}: {value!r} nie je {kind}",
+    "kind.bool": "true ani false",
+    "kind.int": "celé číslo",
+    "kind.float": "číslo",
+    "none": "žiadne",
+    "players.bad": "{game} je pre {counts} hráčov, nie pre {n}",
+    "seat.bad": "--seat musí byť 0..{last}, nie {seat}",
+    "bots.count": "--bots potrebuje 1 meno alebo {n} (jedno na {what}), zadané {got}",
+    "bots.per_seat": "miesto",
+    "bots.per_bot_seat": "miesto bota",
+    "play.header": "{name}: {players} hráči, seed {seed}. Hráte za miesto {seat}.",
+    "play.hint": "Napíšte ťah, 'legal' pre možné ťahy, 'help' pre zápis ťahov, "
+                 "'view' pre prekreslenie, 'quit' pre odchod.",
+    "watch.header": "{name}: {players} hráči, seed {seed}, hrajú len boty.",
+    "to_act": "Ťah {move}: na rade je miesto {seat}",
+    "prompt": "miesto {seat}> ",
+    "legal.title": "Možné ťahy (napíšte číslo alebo text):",
+    "legal.none": "Žiadny ťah nie je možný.",
+    "number.bad": "ťah číslo {n} neexistuje (1-{last}); 'legal' ich vypíše",
+    "help.missing": "Pre {game} chýba nápoveda k zápisu; 'legal' ukáže možné ťahy.",
+    "quit.confirm": "Naozaj skončiť?",
+    "quit.left": "Hra opustená nedokončená po {moves} ťahoch.",
+    "input.ended": "Vstup skončil.",
+    "saved": "Záznam uložený do {path}",
+    "wrote": "Zapísané do {path}",
+    "move": "miesto {seat} ({who}): {action}",
+    "you": "vy",
+    "render.failed": "zobrazenie v termináli zlyhalo ({error}); ukazujem surové dáta",
+    "game_over": "Koniec hry",
+    "outcome.title": "Konečné skóre",
+    "col.seat": "Miesto",
+    "col.player": "Hráč",
+    "col.score": "Body",
+    "col.rank": "Poradie",
+    "col.bot": "Bot",
+    "col.games": "Hry",
+    "col.wins": "Výhry",
+    "col.share": "Podiel výhier (95% IS)",
+    "col.mean": "Priemer bodov ± 95% IS",
+    "col.stdev": "Sm. odch.",
+    "sim.length": "Dĺžka hry: {decisions} rozhodnutí",
+    "sim.turns": ", {turns} ťahov",
+    "col.move": "Ťah",
+    "col.action": "Akcia",
+    "not_over": "Hra nie je dokončená ({moves} ťahov).",
+    "replay.header": "{game}: {players} hráči, seed {seed}, {moves} ťahov",
+    "record.bad": "{path} nie je platný záznam hry: {why}",
+    "record.game": "záznam je z hry {record}, nie {game}",
+    "render.none": "{game} nemá SVG vykreslenie (herna.games.{package}.render)",
+    "move.bad": "--move musí byť 0..{last}, nie {n}",
+    "sim.progress": "Hrá sa {game}",
+    "sim.title": "{game}: {games} hier, {players} hráči, seed {seed}",
+    "sim.by_bot": "Podľa bota (cez všetky jeho miesta)",
+    "sim.speed": "{games} hier za {seconds:.1f} s ({rate:.1f} hier/s)",
+    "games.count": "--games musí byť aspoň 1, nie {n}",
+    "record.field": "pole {field!r} chýba alebo je chybné",
+    "record.move": "ťah {n} nemá tvar [miesto, text akcie]",
+    "replay.move": "{n:>4}. miesto {seat}: {action}",
+    "rotating": "striedajú sa",
+}
+
+TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
+
+_lang: str | None = None
+
+
+class UnknownLanguage(ValueError):
+    pass
+
+
+def set_lang(lang: str | None) -> str:
+    """Choose the language (None: HERNA_LANG, else English); returns the one in use."""
+    global _lang
+    chosen = (lang or os.environ.get("HERNA_LANG") or "en").strip().lower()
+    chosen = chosen.split("_")[0].split(".")[0]  # accept locale-style values: cs_CZ.UTF-8
+    if chosen not in TABLES:
+        raise UnknownLanguage(EN["unknown_lang"].format(lang=chosen, langs=", ".join(LANGUAGES)))
+    _lang = chosen
+    return chosen
+
+
+def get_lang() -> str:
+    if _lang is None:
+        try:
+            return set_lang(None)
+        except UnknownLanguage:  # a bad HERNA_LANG must not stop the error being shown
+            return "en"
+    return _lang
+
+
+def t(key: str, /, **fields: object) -> str:
+    """The message `key` in the current language, with `fields` filled in."""
+    table = TABLES[get_lang()]
+    template = table.get(key) or EN[key]
+    return template.format(**fields)
