@@ -26,6 +26,8 @@ def card_json(c: int) -> dict[str, Any]:
 def view(s: AlhambraState, seat: int | None) -> dict[str, Any]:
     open_money = bool(s.options.get("open_money"))
     seats = []
+    # tiles bought this turn (or leftovers at the end) wait with whoever is to act
+    owner = s.placer if s.phase == "placement" else s.current
     for i in range(s.num_players):
         board = s.boards[i]
         shown = open_money or i == seat
@@ -39,8 +41,7 @@ def view(s: AlhambraState, seat: int | None) -> dict[str, Any]:
             "alhambra": [{"x": x, "y": y, "tile": tile_json(t)}
                          for (x, y), t in sorted((xy(c), t) for c, t in board.cells.items())],
             "reserve": [tile_json(t) for t in s.reserves[i]],
-            "pending": [tile_json(t) for t in s.pending] if s.phase == "placement"
-            and s.placer == i else [],
+            "pending": [tile_json(t) for t in s.pending] if i == owner else [],
             "counts": board_counts(board),
             "longest_wall": board_wall(board),
         })
