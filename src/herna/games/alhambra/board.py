@@ -230,7 +230,8 @@ class Board:
                 if (c + step) in cells and not w & mine and not WALLS[cells[c + step]] & theirs]
 
     def can_swap(self, tile: int, old: int, mask: int) -> bool:
-        """The fast form of swap_problem for a cell whose neighbour sides are `mask`."""
+        """The fast form of swap_problem for a removable tile whose neighbour sides are
+        `mask` (built() says which tiles are removable)."""
         return not (WALLS[tile] ^ WALLS[old]) & mask
 
     def removal_problem(self, c: int) -> str | None:
@@ -260,8 +261,10 @@ class Board:
     def swap_problem(self, c: int, tile: int) -> str | None:
         """Why `tile` may not take the place of the tile at `c` (None: it may).
 
-        Matching edges is all a swap must check: the new tile then has exactly the old
-        tile's walls wherever it touches a neighbour, so every walking path is unchanged.
+        Seed 002: only a free tile can leave the Alhambra, which may not fall apart "even
+        during the exchange", so the old tile must be removable. Then matching edges is all
+        that is left to check: the new tile has exactly the old tile's walls wherever it
+        touches a neighbour, so every walking path is unchanged.
         """
         old = self.cells.get(c)
         x, y = xy(c)
@@ -269,6 +272,9 @@ class Board:
             return f"there is no tile at {x},{y}"
         if old == FOUNTAIN:
             return "the fountain can never be swapped"
+        blocked = self.removal_problem(c)
+        if blocked is not None:
+            return (f"only a free tile can be swapped out, even for a moment: {blocked}")
         w = WALLS[tile]
         for step, mine, theirs in SIDES:
             n = self.cells.get(c + step)

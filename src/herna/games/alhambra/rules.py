@@ -147,8 +147,8 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     built = board.built()
     out += [A.reserve(t) for _, t, _, removable in built if removable]
     for r in reserve:
-        for _, t, mask, _ in built:
-            if board.can_swap(r, t, mask):
+        for _, t, mask, removable in built:
+            if removable and board.can_swap(r, t, mask):
                 out.append(A.swap(r, t))
     s.redesign_cache[seat] = (key, out)
     return out
@@ -198,7 +198,9 @@ def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
     if k == A.BUY:
         tile = s.market[a.space]
         s.market[a.space] = 0
-        lo = a.currency * 9 - 1
+        # the space decides the currency: an action equal (by code) to a legal purchase
+        # must pay like it, whatever currency the caller's object carries
+        lo = MARKET_CURRENCIES[a.space] * 9 - 1
         for v in a.values:
             hand.remove(lo + v)
             s.discard.append(lo + v)
