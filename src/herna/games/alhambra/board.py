@@ -22,6 +22,8 @@ SIDES = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
 RING = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
 WALLS = tuple(t.walls for t in TILES)
 SIDE_NAMES = {T: "top", R: "right", B: "bottom", L: "left"}
+_CACHE_LIMIT = 100_000
+_BUILT: dict[tuple[tuple[int, int], ...], list[tuple[int, int, int, bool]]] = {}
 
 
 def cell(x: int, y: int) -> int:
@@ -36,7 +38,7 @@ def xy(c: int) -> tuple[int, int]:
 class Board:
     """Tiles by cell; the fountain stands at (0, 0) and never moves."""
 
-    __slots__ = ("_bbox", "_built", "_safe", "cells", "frontier", "version")
+    __slots__ = ("_bbox", "_built", "_key", "_safe", "cells", "frontier", "version")
 
     def __init__(self) -> None:
         self.cells: dict[int, int] = {ORIGIN: FOUNTAIN}
@@ -46,6 +48,7 @@ class Board:
         self._bbox: tuple[int, int, int, int] | None = None
         self.version = 0  # bumped by every change, so callers can cache answers
         self._built: tuple[int, list[tuple[int, int, int, bool]]] | None = None
+        self._key: tuple[tuple[int, int], ...] | None = None
         for step, _, _ in SIDES:
             self._update_frontier(ORIGIN + step)
 
@@ -57,6 +60,7 @@ class Board:
         b._bbox = self._bbox
         b.version = self.version
         b._built = self._built
+        b._key = self._key
         return b
 
     # ---- queries ----------------------------------------------------------------------
@@ -174,20 +178,33 @@ class Board:
                     todo.append(n)
         return len(seen) == len(cells)
 
+    def key(self) -> tuple[tuple[int, int], ...]:
+        """The layout itself, as a hashable value: answers that depend only on the layout
+        are shared through it between boards, copies and games."""
+        if self._key is None:
+            self._key = tuple(sorted(self.cells.items()))
+        return self._key
+
     def built(self) -> list[tuple[int, int, int, bool]]:
-        """(cell, tile, mask of sides with a neighbour, removable) for every building tile,
-        cached per version: what redesign needs to list its choices quickly."""
+        """(cell, tile, mask of sides with a neighbour, removable) for every building tile:
+        what redesign needs to list its choices quickly."""
         if self._built is None or self._built[0] != self.version:
-            cells = self.cells
-            cut = self.cut_cells()
-            out = []
-            for c, t in cells.items():
-                if t:
-                    mask = 0
-                    for step, mine, _ in SIDES:
-                        if (c + step) in cells:
-                            mask |= mine
-                    out.append((c, t, mask, mask != 15 and c not in cut))
+            key = self.key()
+            out = _BUILT.get(key)
+            if out is None:
+                cells = self.cells
+                cut = self.cut_cells()
+                out = []
+                for c, t in cells.items():
+                    if t:
+                        mask = 0
+                        for step, mine, _ in SIDES:
+                            if (c + step) in cells:
+                                mask |= mine
+                        out.append((c, t, mask, mask != 15 and c not in cut))
+                if len(_BUILT) > _CACHE_LIMIT:
+                    _BUILT.clear()
+                _BUILT[key] = out
             self._built = (self.version, out)
         return self._built[1]
 
@@ -312,10 +329,12 @@ class Board:
             if n not in self.cells:
                 self._update_frontier(n)
         self.version += 1  # the shape is unchanged, so hole answers stay valid
+        self._key = None
         return old
 
     def _changed(self) -> None:
         self.version += 1
+        self._key = None
         self._safe.clear()
         self._bbox = None
 

@@ -7,6 +7,7 @@ in RULES.md beside this file.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -100,11 +101,23 @@ def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int
 
 
 def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
+    """The values a sorted hand holds in one currency, highest first."""
     lo = currency * 9
-    return tuple(sorted((c - lo + 1 for c in hand if lo <= c < lo + 9), reverse=True))
+    i, j = bisect_left(hand, lo), bisect_left(hand, lo + 9)
+    return tuple(c - lo + 1 for c in reversed(hand[i:j]))
+
+
+# Legal lists are built from immutable actions, so equal inputs can share one list.
+_TAKE_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
+_BUY_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], list[AlhambraAction]] = {}
+_CACHE_LIMIT = 200_000
 
 
 def take_actions(display: list[int]) -> list[AlhambraAction]:
+    key = tuple(display)
+    hit = _TAKE_CACHE.get(key)
+    if hit is not None:
+        return hit
     seen: set[tuple[int, ...]] = set()
     out = []
     for c in display:
@@ -117,28 +130,41 @@ def take_actions(display: list[int]) -> list[AlhambraAction]:
             if combo not in seen and sum(card_value(c) for c in combo) <= A.TAKE_LIMIT:
                 seen.add(combo)
                 out.append(A.take(combo))
+    if len(_TAKE_CACHE) > _CACHE_LIMIT:
+        _TAKE_CACHE.clear()
+    _TAKE_CACHE[key] = out
     return out
 
 
 def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
-    out = []
+    key = (tuple(s.hands[seat]), tuple(s.market))
+    hit = _BUY_CACHE.get(key)
+    if hit is not None:
+        return hit
+    out: list[AlhambraAction] = []
     hand = s.hands[seat]
     for space, tile in enumerate(s.market):
         if tile:
             cur = MARKET_CURRENCIES[space]
             for pay in minimal_payments(currency_values(hand, cur), PRICE[tile]):
                 out.append(A.buy(space, cur, pay))
+    if len(_BUY_CACHE) > _CACHE_LIMIT:
+        _BUY_CACHE.clear()
+    _BUY_CACHE[key] = out
     return out
 
 
+_REDESIGN_CACHE: dict[tuple[object, ...], list[AlhambraAction]] = {}
+
+
 def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
-    """Redesigns depend only on the board and the reserve, so they are cached on both."""
+    """Redesigns depend only on the layout and the reserve, so equal ones share a list."""
     board = s.boards[seat]
     reserve = s.reserves[seat]
-    key = (board.version, tuple(reserve))
-    cached = s.redesign_cache.get(seat)
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    key = (board.key(), tuple(reserve))
+    cached = _REDESIGN_CACHE.get(key)
+    if cached is not None:
+        return cached
     out: list[AlhambraAction] = []
     for r in reserve:
         for c in board.placements(r):
@@ -150,7 +176,9 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
         for _, t, mask, removable in built:
             if removable and board.can_swap(r, t, mask):
                 out.append(A.swap(r, t))
-    s.redesign_cache[seat] = (key, out)
+    if len(_REDESIGN_CACHE) > _CACHE_LIMIT:
+        _REDESIGN_CACHE.clear()
+    _REDESIGN_CACHE[key] = out
     return out
 
 
@@ -170,7 +198,7 @@ def placement_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
 def legal_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     if s.phase == PLACEMENT:
         return placement_actions(s, seat)
-    out = take_actions(s.display)
+    out = list(take_actions(s.display))  # a copy: the cached list is shared
     out += buy_actions(s, seat)
     out += redesign_actions(s, seat)
     if s.actions_this_turn:
@@ -385,7 +413,6 @@ def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
             lo, hi = d.pile_bounds[sc]
             deck[lo + rng.below(min(hi, len(deck)) - lo)] = sc
     d.deck = [pool.pop() if c is None else c for c in deck]
-    d.redesign_cache = {}
 
 
 # ---- explanations ------------------------------------------------------------------------------

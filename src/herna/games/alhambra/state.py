@@ -51,7 +51,6 @@ class AlhambraState(State):
         self.game_over = False
         self.endgame = False  # the bag ran dry: leftover tiles are being placed
         self.leftovers_given: list[dict[str, int]] = []
-        self.redesign_cache: dict[int, tuple[Any, list[A.AlhambraAction]]] = {}
         self._legal: tuple[int, list[Action]] | None = None
         rules.setup(self)
 
@@ -125,7 +124,6 @@ class AlhambraState(State):
         s.game_over = self.game_over
         s.endgame = self.endgame
         s.leftovers_given = list(self.leftovers_given)
-        s.redesign_cache = dict(self.redesign_cache)
         s._legal = None
         return s
 
