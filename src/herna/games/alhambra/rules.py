@@ -80,22 +80,34 @@ _PAYMENT_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
 
 def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int, ...]]:
     """Every multiset of the held values (one currency, sorted descending) that pays `price`
-    with no card to spare: any card left out would make it too little."""
+    with no card to spare: any card left out would make it too little.
+
+    Cards are added highest first, so the last card added is the smallest; a payment is
+    minimal exactly when it reaches the price with its last card, which bounds the search.
+    """
     key = (values_held, price)
     hit = _PAYMENT_CACHE.get(key)
     if hit is not None:
         return hit
-    if sum(values_held) < price:
-        out: list[tuple[int, ...]] = []
-    else:
-        found: set[tuple[int, ...]] = set()
-        vals = values_held
-        for k in range(1, len(vals) + 1):
-            for combo in combinations(vals, k):
-                total = sum(combo)
-                if total >= price and total - combo[-1] < price:
-                    found.add(combo)
-        out = sorted(found, key=lambda p: (sum(p), len(p), p))
+    counts = [values_held.count(v) for v in range(10)]
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], total: int, top: int) -> None:
+        for v in range(top, 0, -1):
+            used = prefix.count(v) if prefix and prefix[-1] == v else 0
+            if used >= counts[v]:
+                continue
+            p = (*prefix, v)
+            if total + v >= price:
+                found.append(p)
+            else:
+                extend(p, total + v, v)
+
+    if sum(values_held) >= price:
+        extend((), 0, 9)
+    out = sorted(found, key=lambda p: (sum(p), len(p), p))
+    if len(_PAYMENT_CACHE) > _CACHE_LIMIT:
+        _PAYMENT_CACHE.clear()
     _PAYMENT_CACHE[key] = out
     return out
 
