@@ -16,10 +16,14 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/herna play alhambra --players 3
 
-test: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
-	$(VENV)/bin/mypy
+test: lint typecheck
 	$(VENV)/bin/pytest -q -n 2
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
 test-slow: $(STAMP)
 	$(VENV)/bin/pytest -q -n 2 -m slow
