@@ -234,7 +234,9 @@ def _terminal_view(ui: UI, game_id: str, view: dict[str, Any]) -> RenderableType
 
 
 def _help_text(game: GameSpec) -> str:
-    help_text = getattr(game_module(game.id, "notation"), "HELP", None)
+    notation = game_module(game.id, "notation")
+    in_lang = getattr(notation, "help_text", None)  # the help in the current language
+    help_text = in_lang() if callable(in_lang) else getattr(notation, "HELP", None)
     return help_text if isinstance(help_text, str) else t("help.missing", game=game.name)
 
 

@@ -3,6 +3,10 @@
 People at a table count their buildings (or type in their whole Alhambra) and get each
 player's points for one scoring round, with a line per building type saying who took which
 place, so the table can check the result by hand.
+
+What it prints follows the language (`--lang`, else HERNA_LANG, else English; the game's words
+come from `i18n`). What people type stays the same in every language: TYPE=COUNT with the
+English type or colour names, walls=N, layout=TILE@X,Y.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.games.alhambra.data import BUILDING_TYPES, META, TILES
+from herna.games.alhambra.i18n import colour_name, t, type_name
 from herna.games.alhambra.scoring import (
     Cell,
     building_counts,
@@ -27,6 +32,7 @@ from herna.games.alhambra.scoring import (
     longest_wall,
     score_round,
 )
+from herna.i18n import LANGUAGES, UnknownLanguage, set_lang
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DIRK = "Dirk"
@@ -44,10 +50,7 @@ TYPE_ALIASES: dict[str, str] = {
     **{name[:-1]: name for name in BUILDING_TYPES if name.endswith("s")},
 }
 _PLACEMENT = re.compile(r"^(\d+)@(-?\d+),(-?\d+)$")
-PLAYER_SYNTAX = (
-    'NAME: TYPE=COUNT ... walls=N, e.g. "Kim: tower=4 blue=2 walls=8"; or a whole Alhambra, '
-    'e.g. "Nina: layout=0@0,0 23@1,0 52@0,1" (tile id @ x,y; y grows downward)'
-)
+PLAYER_SYNTAX = t("pad.syntax", "en")  # the --help text (English: it is built on import)
 
 
 @dataclass
@@ -66,7 +69,7 @@ def _bad(message: str, hint: str) -> typer.BadParameter:
 
 def _parse_count(key: str, value: str, who: str, hint: str) -> int:
     if not re.fullmatch(r"\d+", value):
-        raise _bad(f"{who}: {key}={value!r} is not a whole number of 0 or more", hint)
+        raise _bad(t("err.count", who=who, key=key, value=value), hint)
     return int(value)
 
 
@@ -74,15 +77,15 @@ def _parse_layout(tokens: Sequence[str], who: str, hint: str) -> dict[Cell, int]
     layout: dict[Cell, int] = {}
     for token in tokens:
         if "=" in token:
-            raise _bad(f"{who}: give either counts and walls or a layout, not both", hint)
+            raise _bad(t("err.both", who=who), hint)
         match = _PLACEMENT.match(token)
         if not match:
-            raise _bad(f"{who}: cannot read {token!r} as a placement TILE@X,Y (e.g. 23@1,0)", hint)
+            raise _bad(t("err.placement", who=who, token=token), hint)
         tile_id, x, y = (int(g) for g in match.groups())
         if tile_id >= len(TILES):
-            raise _bad(f"{who}: there is no tile {tile_id} (ids run 0..{len(TILES) - 1})", hint)
+            raise _bad(t("err.no_tile", who=who, tile=tile_id, last=len(TILES) - 1), hint)
         if (x, y) in layout:
-            raise _bad(f"{who}: two tiles placed at ({x},{y})", hint)
+            raise _bad(t("err.same_cell", who=who, x=x, y=y), hint)
         layout[(x, y)] = tile_id
     return layout
 
@@ -96,22 +99,22 @@ def parse_counts(text: str, who: str, hint: str, *, walls_allowed: bool = True) 
         key, sep, value = token.partition("=")
         key = key.lower()
         if not sep:
-            raise _bad(f"{who}: cannot read {token!r}; expected TYPE=COUNT", hint)
+            raise _bad(t("err.token", who=who, token=token), hint)
         if key == "layout" and walls_allowed:
             if i > 0:
-                raise _bad(f"{who}: give either counts and walls or a layout, not both", hint)
+                raise _bad(t("err.both", who=who), hint)
             return _layout_entry(who, [value, *tokens[1:]] if value else tokens[1:], hint)
         if key == "walls" and walls_allowed:
             if walls_given:
-                raise _bad(f"{who}: walls given twice", hint)
+                raise _bad(t("err.walls_twice", who=who), hint)
             entry.walls, walls_given = _parse_count(key, value, who, hint), True
             continue
         if key not in TYPE_ALIASES:
             known = ", ".join(BUILDING_TYPES) + (", walls, layout" if walls_allowed else "")
-            raise _bad(f"{who}: unknown building type {key!r} (use {known})", hint)
+            raise _bad(t("err.unknown_type", who=who, key=key, known=known), hint)
         building_type = TYPE_ALIASES[key]
         if building_type in entry.counts:
-            raise _bad(f"{who}: {building_type} given twice", hint)
+            raise _bad(t("err.type_twice", who=who, type=type_name(building_type)), hint)
         entry.counts[building_type] = _parse_count(key, value, who, hint)
     return entry
 
@@ -132,7 +135,7 @@ def parse_player(spec: str, seat: int) -> Entry:
     name, sep, rest = spec.partition(":")
     name = name.strip()
     if not sep or not name:
-        raise _bad(f"player {seat}: cannot read {spec!r}; expected {PLAYER_SYNTAX}", "--player")
+        raise _bad(t("err.player", seat=seat, spec=spec, syntax=t("pad.syntax")), "--player")
     return parse_counts(rest, name, "--player")
 
 
@@ -140,54 +143,72 @@ def _check_table(entries: Sequence[Entry], hint: str) -> None:
     """Refuse counts the box cannot hold: they are typos, and would score wrongly."""
     players = [e for e in entries if e.walls is not None]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise _bad(f"Alhambra is for 2 to 6 players, not {len(players)}", hint)
+        raise _bad(t("err.players", n=len(players)), hint)
     names = [e.name.casefold() for e in entries]
     for e in entries:
         if names.count(e.name.casefold()) > 1:
-            raise _bad(f"two entries are called {e.name!r}; give each a different name", hint)
+            raise _bad(t("err.same_name", name=e.name), hint)
     for building_type in BUILDING_TYPES:
         for e in entries:
             if e.counts.get(building_type, 0) > TILES_PER_TYPE[building_type]:
                 raise _bad(
-                    f"{e.name}: {e.counts[building_type]} {building_type} tiles, but the game "
-                    f"has only {TILES_PER_TYPE[building_type]}",
+                    t("err.too_many", name=e.name, n=e.counts[building_type],
+                      type=type_name(building_type), most=TILES_PER_TYPE[building_type]),
                     hint,
                 )
         total = sum(e.counts.get(building_type, 0) for e in entries)
         if total > TILES_PER_TYPE[building_type]:
             raise _bad(
-                f"{total} {building_type} tiles counted in all, but the game has only "
-                f"{TILES_PER_TYPE[building_type]}",
+                t("err.too_many_all", n=total, type=type_name(building_type),
+                  most=TILES_PER_TYPE[building_type]),
                 hint,
             )
 
 
+def _int_prompt() -> type[IntPrompt]:
+    """Rich's number prompt, with its complaints in the current language."""
+    return type(
+        "IntPrompt",
+        (IntPrompt,),
+        {
+            "validate_error_message": f"[prompt.invalid]{t('pad.not_int')}",
+            "illegal_choice_message": f"[prompt.invalid.choice]{t('pad.not_choice')}",
+        },
+    )
+
+
 def _ask_count(question: str, most: int) -> int:
     while True:
-        n = IntPrompt.ask(question, default=0)
+        n = _int_prompt().ask(question, default=0)
         if 0 <= n <= most:
             return n
-        Console().print(f"[red]Please enter a number from 0 to {most}.[/red]")
+        Console().print(f"[red]{t('pad.range', most=most)}[/red]")
+
+
+def _tiles_question(name: str, building_type: str) -> str:
+    return t("pad.tiles", name=name, type=type_name(building_type),
+             colour=colour_name(COLOURS[building_type]))
 
 
 def _ask_entries(with_dirk: bool) -> list[Entry]:
     """Walk the table through the pad one question at a time."""
-    n = IntPrompt.ask(
-        "Number of players", choices=[str(i) for i in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    n = _int_prompt().ask(
+        t("pad.players"), choices=[str(i) for i in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     )
     entries = []
     for seat in range(1, n + 1):
-        name = Prompt.ask(f"Name of player {seat}", default=f"Player {seat}").strip()
-        entry = Entry(name or f"Player {seat}")
+        default = t("pad.default_name", seat=seat)
+        name = Prompt.ask(t("pad.name", seat=seat), default=default).strip()
+        entry = Entry(name or default)
         for building_type in BUILDING_TYPES:
-            question = f"  {entry.name}: {building_type} ({COLOURS[building_type]}) tiles"
+            question = _tiles_question(entry.name, building_type)
             entry.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
-        entry.walls = _ask_count(f"  {entry.name}: longest outer wall (sides)", 80)
+        entry.walls = _ask_count(t("pad.wall", name=entry.name), 80)
         entries.append(entry)
     if n == 2 and with_dirk:
         dirk = Entry(DIRK, walls=None)
         for building_type in BUILDING_TYPES:
-            question = f"  {DIRK}: {building_type} ({COLOURS[building_type]}) tiles"
+            question = _tiles_question(DIRK, building_type)
             dirk.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
         entries.append(dirk)
     return entries
@@ -197,7 +218,7 @@ def _print_pad(console: Console, entries: Sequence[Entry], round: int) -> None:
     """One column per player, like the paper pad; six types fit any terminal this way."""
     counts = [e.counts for e in entries]
     rows = score_round(counts, [e.walls for e in entries], round)
-    table = Table(title=f"Alhambra — scoring round {round}", box=box.SIMPLE_HEAD)
+    table = Table(title=t("pad.title", round=round), box=box.SIMPLE_HEAD)
     table.add_column("")
     for entry in entries:
         table.add_column(Text(entry.name), justify="right")  # a name is not markup
@@ -206,14 +227,15 @@ def _print_pad(console: Console, entries: Sequence[Entry], round: int) -> None:
             f"{row[building_type]} ({e.counts.get(building_type, 0)})"
             for e, row in zip(entries, rows, strict=True)
         ]
-        table.add_row(f"[{STYLES[building_type]}]{building_type}[/]", *cells)
+        label = Text(type_name(building_type), style=STYLES[building_type])
+        table.add_row(label, *cells)
     walls = [
         "—" if e.walls is None else str(row["walls"]) for e, row in zip(entries, rows, strict=True)
     ]
-    table.add_row("walls", *walls, end_section=True)
-    table.add_row("[bold]total[/]", *(f"[bold]{row['total']}[/]" for row in rows))
+    table.add_row(t("walls"), *walls, end_section=True)
+    table.add_row(Text(t("total"), style="bold"), *(f"[bold]{row['total']}[/]" for row in rows))
     console.print(table)
-    console.print("Building cells show points (buildings counted).", style="dim")
+    console.print(t("pad.note"), style="dim")
     for line in explain_building_points(counts, round, [e.name for e in entries]):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
@@ -235,8 +257,18 @@ def score_command(
         help='Two players only: the neutral player\'s buildings, e.g. "tower=3 garden=2" '
         "(Dirk scores majorities, never walls).",
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help=f"Language of the pad: {', '.join(LANGUAGES)} (default: $HERNA_LANG or en). "
+        "What you type stays the same in every language.",
+    ),
 ) -> None:
     """Score one Alhambra scoring round for a game played at a real table."""
+    try:
+        set_lang(lang)
+    except UnknownLanguage as e:
+        raise _bad(str(e), "--lang") from None
     console = Console()
     dirk_entry = None if dirk is None else parse_counts(dirk, DIRK, "--dirk", walls_allowed=False)
     if player:
@@ -245,14 +277,12 @@ def score_command(
         entries = _ask_entries(with_dirk=dirk_entry is None)
     if dirk_entry is not None:
         if len(entries) != 2:
-            raise _bad(f"Dirk plays only in a 2-player game, not with {len(entries)}", "--dirk")
+            raise _bad(t("err.dirk", n=len(entries)), "--dirk")
         entries.append(dirk_entry)
     _check_table(entries, "--player")
     for entry in entries:
         if entry.problems:
-            console.print(
-                f"{entry.name}'s layout breaks the building rules:", style="bold red", markup=False
-            )
+            console.print(t("pad.broken", name=entry.name), style="bold red", markup=False)
             for problem in entry.problems:
                 console.print(f"  - {problem}", style="red", markup=False, soft_wrap=True)
     _print_pad(console, entries, round)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from herna.games.alhambra import i18n
 from herna.games.alhambra.data import BUILDING_TYPES, DIRECTIONS, FOUNTAIN, SCORING, TILES, Tile
 
 Cell = tuple[int, int]
@@ -111,40 +112,58 @@ def building_points(counts_by_player: Sequence[Mapping[str, int]], round: int) -
     return [sum(row.values()) for row in building_breakdown(counts_by_player, round)]
 
 
-def ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th': how places are said at the table."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def ordinal(n: int, lang: str | None = None) -> str:
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th': how places are said at the table ('1.' in cs/sk)."""
+    return i18n.ordinal(n, lang)
 
 
-def _join_names(names: Iterable[str]) -> str:
-    items = list(names)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def _join_names(names: Iterable[str], lang: str | None = None) -> str:
+    return i18n.join_names(names, lang)
 
 
-def _explain_group(group: PlaceGroup, names: Sequence[str], round: int, paying: int) -> str:
-    who = _join_names(names[s] for s in group.players)
-    place = ordinal(group.place)
+def _explain_group(
+    group: PlaceGroup, names: Sequence[str], round: int, paying: int, lang: str | None = None
+) -> str:
+    who = _join_names((names[s] for s in group.players), lang)
+    place = ordinal(group.place, lang)
+    tie = len(group.players) > 1
     if not group.paid:
-        pays = _join_names(ordinal(p) for p in range(1, paying + 1))
-        verb, each = ("tie for", " each") if len(group.players) > 1 else ("is", "")
-        return (
-            f"{who} {verb} {place} with {group.count}{each} → nothing "
-            f"(round {round} pays only {pays})"
+        pays = _join_names((ordinal(p, lang) for p in range(1, paying + 1)), lang)
+        return i18n.t(
+            "explain.tie_unpaid" if tie else "explain.one_unpaid",
+            lang,
+            who=who,
+            place=place,
+            count=group.count,
+            round=round,
+            pays=pays,
         )
-    if len(group.players) == 1:
-        return f"{who} is {place} with {group.count} → {group.share}"
+    if not tie:
+        return i18n.t(
+            "explain.one", lang, who=who, place=place, count=group.count, share=group.share
+        )
     if len(group.paid) == 1:
         split = f"{group.paid[0]}"
     else:
         split = f"{' + '.join(map(str, group.paid))} = {sum(group.paid)}"
-    return f"{who} tie for {place} with {group.count} each and share {split} → {group.share} each"
+    return i18n.t(
+        "explain.tie", lang, who=who, place=place, count=group.count, split=split,
+        share=group.share,
+    )
 
 
 def explain_building_points(
-    counts_by_player: Sequence[Mapping[str, int]], round: int, names: Sequence[str]
+    counts_by_player: Sequence[Mapping[str, int]],
+    round: int,
+    names: Sequence[str],
+    *,
+    lang: str | None = None,
 ) -> list[str]:
-    """One line per building type saying who took which place, so a table can check the pad."""
+    """One line per building type saying who took which place, so a table can check the pad.
+
+    In `lang` ("en", "cs" or "sk"); by default the CLI's current language (`herna.i18n`:
+    `--lang`, else HERNA_LANG), which is English unless one was chosen.
+    """
     if len(names) != len(counts_by_player):
         raise ValueError(f"{len(names)} names for {len(counts_by_player)} players")
     _check_counts(counts_by_player)
@@ -152,11 +171,12 @@ def explain_building_points(
     for building_type in BUILDING_TYPES:
         values = _round_values(building_type, round)
         groups = place_groups(_counts_of(counts_by_player, building_type), values)
+        kind = i18n.type_name(building_type, lang)
         if not groups:
-            lines.append(f"{building_type}: nobody has one → no points")
+            lines.append(i18n.t("explain.nobody", lang, type=kind))
             continue
-        parts = [_explain_group(g, names, round, len(values)) for g in groups]
-        lines.append(f"{building_type}: {'; '.join(parts)}")
+        parts = [_explain_group(g, names, round, len(values), lang) for g in groups]
+        lines.append(i18n.t("explain.line", lang, type=kind, parts="; ".join(parts)))
     return lines
 
 

@@ -1,7 +1,9 @@
 """Alhambra on the terminal (`herna play alhambra`): a compact Rich screen drawn from a view.
 
 Each Alhambra is a character grid with axis labels and the coordinates of the open places
-beside it, so a player can read a `place 23 1,-2` move straight off the screen.
+beside it, so a player can read a `place 23 1,-2` move straight off the screen. The words
+follow the current language (`herna.i18n`: en, cs, sk) through the game's own table in `i18n`;
+the action notation shown (card labels such as `b7`, tile ids, coordinates) never changes.
 """
 
 from __future__ import annotations
@@ -16,14 +18,20 @@ from rich.table import Table
 from rich.text import Text
 
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
+from .i18n import (
+    category_name,
+    counted,
+    currency_name,
+    t,
+    type_abbrev,
+    type_name,
+)
 from .render import (
     CURRENCY_FILL,
     CURRENCY_INK,
-    TYPE_ABBREV,
     TYPE_FILL,
     TYPE_INK,
     breakdown_categories,
-    leftover_lines,
     sort_cards,
 )
 
@@ -72,16 +80,17 @@ def tile_label(tile: Mapping[str, Any]) -> str:
     """Plain text of a tile, e.g. `23 arcades (10) walls TR`."""
     kind = str(tile.get("type", "?"))
     if kind == "fountain":
-        return f"{tile.get('id', 0)} fountain"
+        return t("tile.fountain", id=tile.get("id", 0))
     walls = str(tile.get("walls", "-"))
-    wall_text = "no walls" if walls in ("", "-") else f"walls {walls}"
-    return f"{tile.get('id', '?')} {kind} ({tile.get('price', '?')}) {wall_text}"
+    wall_text = t("tile.no_walls") if walls in ("", "-") else t("tile.walls", walls=walls)
+    return t("tile.label", id=tile.get("id", "?"), type=type_name(kind),
+             price=tile.get("price", "?"), walls=wall_text)
 
 
 def tile_chip(tile: Mapping[str, Any]) -> Text:
     """A tile as a compact coloured chip: ` 23 ARC 10 TR `."""
     kind = str(tile.get("type", "?"))
-    abbrev = TYPE_ABBREV.get(kind, kind[:3].upper())
+    abbrev = type_abbrev(kind)
     return Text(f" {tile.get('id', '?')} {abbrev} {tile.get('price', '')} "
                 f"{tile.get('walls', '-')} ", style=type_style(kind))
 
@@ -90,7 +99,7 @@ def tiles_text(tiles: Sequence[Mapping[str, Any]], indent: int = 0,
                width: int = INFO_WIDTH) -> Text:
     """Tile chips, wrapped between chips (never inside one) to fit `width` after `indent`."""
     if not tiles:
-        return Text("none", style=MUTED_STYLE)
+        return Text(t("none"), style=MUTED_STYLE)
     out = Text()
     used = indent
     for i, tile in enumerate(tiles):
@@ -108,12 +117,12 @@ def tiles_text(tiles: Sequence[Mapping[str, Any]], indent: int = 0,
 
 def counts_text(counts: Mapping[str, Any]) -> Text:
     return Text(" ").join(
-        Text(f" {TYPE_ABBREV[k]} {int(counts.get(k, 0) or 0)} ", style=type_style(k))
+        Text(f" {type_abbrev(k)} {int(counts.get(k, 0) or 0)} ", style=type_style(k))
         for k in BUILDING_TYPES)
 
 
 def seat_name(view: View, seat: int) -> str:
-    return f"Seat {seat}" + (" (you)" if view.get("seat") == seat else "")
+    return t("seat", seat=seat) + (t("you") if view.get("seat") == seat else "")
 
 
 # ----- the Alhambra grid ----------------------------------------------------------------
@@ -133,9 +142,9 @@ def cell_lines(tile: Mapping[str, Any]) -> list[str]:
     inner = CELL_WIDTH - 2
     kind = str(tile.get("type", "?"))
     if kind == "fountain":
-        middle = f"{FOUNTAIN_MARK} FTN"
+        middle = f"{FOUNTAIN_MARK} {type_abbrev('fountain')}"
     else:
-        middle = f"{tile.get('id', '?'):>2} {TYPE_ABBREV.get(kind, kind[:3].upper())}"
+        middle = f"{tile.get('id', '?'):>2} {type_abbrev(kind)}"
     top = (_corner(walls, "T", "L", "┏") + (WALL_H if "T" in walls else OPEN_H) * inner
            + _corner(walls, "T", "R", "┓"))
     mid = ((WALL_V if "L" in walls else OPEN_V) + f"{middle:^{inner}}"[:inner]
@@ -208,83 +217,91 @@ class _Beside:
 
 
 # ----- sections -------------------------------------------------------------------------
+def phase_name(phase: str) -> str:
+    """`placement phase` / `fáze pokládání dlaždic`; a phase without a name as it is."""
+    key = f"phase.{phase}"
+    return t(key) if phase in ("action", "placement") else t("phase.other", phase=phase)
+
+
 def _header(view: View) -> RenderableType:
     phase = str(view.get("phase", ""))
     to_act = [int(s) for s in view.get("to_act") or []]
     drawn = list(view.get("scoring_cards_drawn", []))
     scorings = view.get("scorings", [])
     line = Text()
-    line.append("Alhambra", style="bold")
-    line.append(f"  turn {view.get('turn', 0)}  ")
+    line.append(t("header.title"), style="bold")
+    line.append(t("header.turn", turn=view.get("turn", 0)))
     if phase == "over":
-        line.append("game over", style=ACTIVE_STYLE)
+        line.append(t("header.over"), style=ACTIVE_STYLE)
     else:
-        line.append(", ".join(seat_name(view, s) for s in to_act) or "nobody", style=ACTIVE_STYLE)
-        line.append(f" to act · {phase} phase · "
-                    f"actions this turn {view.get('actions_this_turn', 0)}")
+        line.append(", ".join(seat_name(view, s) for s in to_act) or t("nobody"),
+                    style=ACTIVE_STYLE)
+        line.append(t("header.to_act", phase=phase_name(phase),
+                      actions=view.get("actions_this_turn", 0)))
     line.append("\n")
-    line.append(f"scoring rounds done {len(scorings)}"
-                f" (cards drawn: {' '.join(drawn) or 'none'}) · "
-                f"deck {view.get('deck', 0)} · discard {len(view.get('discard', []))} · "
-                f"bag {view.get('bag', 0)}")
+    line.append(t("header.status", rounds=len(scorings), cards=" ".join(drawn) or t("none"),
+                  deck=view.get("deck", 0), discard=len(view.get("discard", [])),
+                  bag=view.get("bag", 0)))
     if view.get("open_money"):
-        line.append(" · open money")
+        line.append(t("header.open_money"))
     for scoring in scorings:
-        totals = " · ".join(f"S{i} {p.get('total', 0)}"
+        totals = " · ".join(t("header.seat_total", seat=i, total=p.get("total", 0))
                             for i, p in enumerate(scoring.get("points", [])))
         dirk = scoring.get("dirk")
         if dirk:
-            totals += f" · Dirk {dirk.get('total', 0)}"
-        line.append(f"\nround {scoring.get('round')}: {totals}", style=MUTED_STYLE)
+            totals += " · " + t("header.dirk_total", total=dirk.get("total", 0))
+        line.append("\n" + t("header.round", round=scoring.get("round"), totals=totals),
+                    style=MUTED_STYLE)
     return Panel(line, box=box.ROUNDED, border_style=PANEL_STYLE)
 
 
 def _market(view: View) -> RenderableType:
-    table = Table(title="Building market", box=box.SIMPLE_HEAD, title_justify="left",
+    table = Table(title=t("market.title"), box=box.SIMPLE_HEAD, title_justify="left",
                   pad_edge=False)
-    for name, justify in (("Space", "right"), ("Currency", "left"), ("Tile", "right"),
-                          ("Type", "left"), ("Price", "right"), ("Walls", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for name, justify in (("space", "right"), ("currency", "left"), ("tile", "right"),
+                          ("type", "left"), ("price", "right"), ("walls", "left")):
+        table.add_column(t(f"market.{name}"), justify=justify)  # type: ignore[arg-type]
     for space in view.get("market", []):
         currency = str(space.get("currency", ""))
-        cur = Text(f" {CURRENCY_LETTERS.get(currency, '?')} {currency} ",
+        cur = Text(f" {CURRENCY_LETTERS.get(currency, '?')} {currency_name(currency)} ",
                    style=currency_style(currency))
         tile = space.get("tile")
         if tile:
             kind = str(tile.get("type", ""))
             table.add_row(str(space.get("space")), cur, str(tile.get("id")),
-                          Text(f" {kind} ", style=type_style(kind)), str(tile.get("price")),
+                          Text(f" {type_name(kind)} ", style=type_style(kind)),
+                          str(tile.get("price")),
                           str(tile.get("walls", "-")))
         else:
-            table.add_row(str(space.get("space")), cur, "-", Text("empty", style=MUTED_STYLE),
-                          "", "")
-    display = Text("Money display: ", style="bold")
+            table.add_row(str(space.get("space")), cur, "-",
+                          Text(t("empty"), style=MUTED_STYLE), "", "")
+    display = Text(t("money_display"), style="bold")
     cards = view.get("money_display", [])
-    display.append_text(cards_text(cards) if cards else Text("empty", style=MUTED_STYLE))
+    display.append_text(cards_text(cards) if cards else Text(t("empty"), style=MUTED_STYLE))
     return Group(table, display)
 
 
 def _hand_text(seat: Mapping[str, Any]) -> Text:
     hand = seat.get("hand")
-    out = Text("Hand: ", style="bold")
+    out = Text(t("hand"), style="bold")
     if hand is None:
-        out.append(f"{seat.get('hand_count', 0)} cards")
+        out.append(counted("cards", int(seat.get("hand_count", 0) or 0)))
         return out
     cards = sort_cards(hand)
     if not cards:
-        out.append("no cards", style=MUTED_STYLE)
+        out.append(t("hand.none"), style=MUTED_STYLE)
         return out
     out.append_text(cards_text(cards))
     sums = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
             for c in CURRENCIES if any(k.get("currency") == c for k in cards)}
     totals = Text(" ").join(Text(f"{CURRENCY_LETTERS[c]}={v}", style=currency_style(c))
                             for c, v in sums.items())
-    out.append("\nTotals: ", style="bold")
+    out.append("\n" + t("hand.totals"), style="bold")
     out.append_text(totals)
     total = seat.get("hand_total")
     if total is None:
         total = sum(int(k.get("value", 0)) for k in cards)
-    out.append(f"  ({len(cards)} cards, {total} in all)")
+    out.append(t("hand.sum", cards=counted("cards", len(cards)), total=total))
     return out
 
 
@@ -292,21 +309,23 @@ def _seat_panel(view: View, seat: Mapping[str, Any]) -> RenderableType:
     number = int(seat.get("seat", 0))
     active = number in (view.get("to_act") or [])
     info = Text()
-    info.append(f"Score {seat.get('score', 0)}", style="bold")
-    info.append(f" · longest wall {seat.get('longest_wall', 0)}\n")
+    info.append(t("seat.score", score=seat.get("score", 0)), style="bold")
+    info.append(t("seat.wall", wall=seat.get("longest_wall", 0)) + "\n")
     info.append_text(_hand_text(seat))
     info.append("\n")
     info.append_text(counts_text(seat.get("counts", {})))
-    info.append("\nReserve: ", style="bold")
-    info.append_text(tiles_text(seat.get("reserve", []), len("Reserve: ")))
+    reserve = t("seat.reserve")
+    info.append("\n" + reserve, style="bold")
+    info.append_text(tiles_text(seat.get("reserve", []), len(reserve)))
     pending = seat.get("pending", [])
     if pending:
-        info.append("\nTo place: ", style=ACTIVE_STYLE)
-        info.append_text(tiles_text(pending, len("To place: ")))
+        to_place = t("seat.pending")
+        info.append("\n" + to_place, style=ACTIVE_STYLE)
+        info.append_text(tiles_text(pending, len(to_place)))
     cells = seat.get("alhambra", [])
     title = Text(seat_name(view, number), style="bold")
     if active:
-        title.append("  ▶ to act", style=ACTIVE_STYLE)
+        title.append(t("seat.active"), style=ACTIVE_STYLE)
     return Panel(_Beside(info, alhambra_grid(cells), grid_width(cells)), title=title,
                  title_align="left", box=box.ROUNDED,
                  border_style=ACTIVE_STYLE if active else PANEL_STYLE)
@@ -314,12 +333,27 @@ def _seat_panel(view: View, seat: Mapping[str, Any]) -> RenderableType:
 
 def _dirk_panel(dirk: Mapping[str, Any]) -> RenderableType:
     body = Text()
-    body.append(f"Score {dirk.get('score', 0)}\n", style="bold")
+    body.append(t("seat.score", score=dirk.get("score", 0)) + "\n", style="bold")
     body.append_text(counts_text(dirk.get("counts", {})))
-    body.append("\nTiles: ", style="bold")
-    body.append_text(tiles_text(dirk.get("tiles", []), len("Tiles: "), 100))
-    return Panel(body, title="Dirk (neutral player)", title_align="left", box=box.ROUNDED,
+    tiles = t("dirk.tiles")
+    body.append("\n" + tiles, style="bold")
+    body.append_text(tiles_text(dirk.get("tiles", []), len(tiles), 100))
+    return Panel(body, title=t("dirk.title"), title_align="left", box=box.ROUNDED,
                  border_style=PANEL_STYLE)
+
+
+def leftover_lines(view: View) -> list[str]:
+    """Who received the tiles left on the market at the end (the most money of that currency)."""
+    currency = {m.get("space"): str(m.get("currency", "")) for m in view.get("market", [])}
+    lines = []
+    for item in view.get("leftovers") or []:
+        space = item.get("space")
+        name = currency.get(space, "")
+        money = (t("money", amount=item.get("amount"), currency=t(f"currency_pl.{name}"))
+                 if name in CURRENCIES else f"{item.get('amount')} {name}".strip())
+        lines.append(t("outcome.leftover", tile=item.get("tile"), space=space,
+                       who=seat_name(view, int(item.get("seat", 0))), money=money))
+    return lines
 
 
 def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
@@ -329,15 +363,15 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     breakdown = list(outcome.get("breakdown", []))
     cats = breakdown_categories(breakdown)
     names = [seat_name(view, i) for i in range(len(scores))]
-    title = ("Game over · winner: " if len(winners) == 1 else "Game over · shared win: ") + \
+    title = t("outcome.winner" if len(winners) == 1 else "outcome.shared") + \
         ", ".join(names[i] for i in sorted(winners) if i < len(names))
     table = Table(title=title, title_style=ACTIVE_STYLE, title_justify="left",
                   box=box.SIMPLE_HEAD)
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
-    table.add_column("Rank", justify="right")
+    table.add_column(t("outcome.player"))
+    table.add_column(t("outcome.score"), justify="right")
+    table.add_column(t("outcome.rank"), justify="right")
     for cat in cats:
-        table.add_column(cat, justify="right")
+        table.add_column(category_name(cat), justify="right")
     for i, score in enumerate(scores):
         row = breakdown[i] if i < len(breakdown) else {}
         name = ("★ " if i in winners else "") + names[i]
@@ -348,7 +382,7 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     notes: list[str] = []
     dirk = view.get("dirk")
     if dirk:
-        notes.append(f"Dirk: {dirk.get('score', 0)} points")
+        notes.append(t("outcome.dirk", points=counted("points", int(dirk.get("score", 0) or 0))))
     notes += leftover_lines(view)
     return Group(table, *(Text(n, style=MUTED_STYLE) for n in notes))
 

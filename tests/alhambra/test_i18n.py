@@ -1,0 +1,281 @@
+"""Alhambra in English, Czech and Slovak: the game's word tables, the terminal screen, the
+notation help and the score pad follow `herna.i18n`'s language; what players type does not."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import string
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+import herna
+from herna import i18n as core_i18n
+from herna.games.alhambra import i18n, notation, terminal
+from herna.games.alhambra.data import BUILDING_TYPES, CURRENCIES, META
+from herna.games.alhambra.scorepad import score_command
+from herna.games.alhambra.scoring import explain_building_points
+
+MARKET_TITLE = {"en": "Building market", "cs": "Stavební trh", "sk": "Stavebný trh"}
+# the keys whose words appear on the terminal screen
+SCREEN_PREFIXES = ("type.", "abbrev.", "currency", "seat", "you", "none", "nobody", "empty",
+                   "tile.", "header.", "phase.", "market.", "money", "hand", "dirk.", "outcome.",
+                   "cards.", "points.", "walls", "total")
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no language chosen, and whatever it chooses is undone after."""
+    monkeypatch.delenv("HERNA_LANG", raising=False)
+    monkeypatch.setattr(core_i18n, "_lang", None)
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def literals(template: str) -> list[str]:
+    """The words of a template outside its {fields}, e.g. 'longest wall'."""
+    return [text.strip(" ·:()▶-,\n") for text, _, _, _ in string.Formatter().parse(template)]
+
+
+def screen(view: dict[str, Any], width: int = 120) -> str:
+    console = Console(record=True, width=width, file=io.StringIO())
+    console.print(terminal.render(view))
+    return console.export_text()
+
+
+def game_views(players: int, seed: int) -> Iterator[dict[str, Any]]:
+    """Seat 0's view now and then (placement phases included) through a random game."""
+    state = herna.make("alhambra", players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        view = state.view(0)
+        if view["phase"] == "placement" or rng.random() < 0.02:
+            yield view
+    yield state.view(0)
+
+
+@pytest.fixture(scope="module")
+def views() -> list[dict[str, Any]]:
+    found = list(game_views(2, 4))
+    assert found[-1]["outcome"] is not None and found[-1]["dirk"] is not None
+    assert any(any(s["pending"] for s in v["seats"]) for v in found)
+    return found[::7] + found[-1:]
+
+
+# ----- the tables ------------------------------------------------------------------------------
+def test_every_key_is_in_every_table_with_the_same_fields() -> None:
+    assert set(i18n.TABLES) == set(i18n.LANGUAGES) == set(core_i18n.LANGUAGES)
+    for lang, table in i18n.TABLES.items():
+        assert set(table) == set(i18n.EN), (lang, set(table) ^ set(i18n.EN))
+        for key, template in table.items():
+            assert fields(template) == fields(i18n.EN[key]), (lang, key)
+            assert "lang" not in fields(template), key  # `lang` is t()'s own argument
+
+
+def test_every_game_term_is_named() -> None:
+    colours = set(META["building_colours"].values())
+    for lang in i18n.LANGUAGES:
+        for kind in (*BUILDING_TYPES, "fountain"):
+            assert f"type.{kind}" in i18n.TABLES[lang]
+            # a grid cell holds exactly "id" + space + three letters
+            assert len(i18n.type_abbrev(kind, lang)) == 3, (lang, kind)
+        for currency in CURRENCIES:
+            assert f"currency.{currency}" in i18n.TABLES[lang]
+            assert f"currency_pl.{currency}" in i18n.TABLES[lang]
+        for colour in colours:
+            assert f"colour.{colour}" in i18n.TABLES[lang]
+        abbrevs = [i18n.type_abbrev(k, lang) for k in (*BUILDING_TYPES, "fountain")]
+        assert len(set(abbrevs)) == len(abbrevs), lang
+
+
+def test_rulebook_words() -> None:
+    assert [i18n.type_name(k, "cs") for k in BUILDING_TYPES] == [
+        "pavilon", "serail", "arkády", "komnaty", "zahrada", "věž"]
+    assert [i18n.type_name(k, "sk") for k in BUILDING_TYPES] == [
+        "pavilón", "palác", "arkády", "zámky", "záhrada", "veža"]
+    assert [i18n.currency_name(c, "cs") for c in CURRENCIES] == [
+        "denár", "dirham", "dukát", "gulden"]
+    assert i18n.t("market.title", "cs") == "Stavební trh"
+    assert i18n.t("seat.reserve", "cs") == "Rezerva: "
+
+
+def test_t_follows_the_current_language_and_falls_back() -> None:
+    assert i18n.t("market.title") == "Building market"
+    core_i18n.set_lang("sk")
+    assert i18n.t("market.title") == "Stavebný trh"
+    assert i18n.t("market.title", "cs") == "Stavební trh"  # an explicit language wins
+    assert i18n.t("market.title", "xx") == "Stavebný trh"  # an unknown one is ignored
+    assert i18n.type_name("castle") == "castle"  # unknown terms are shown as they are
+    assert i18n.counted("cards", 1) == "1 karta"
+    assert i18n.counted("cards", 3) == "3 karty"
+    assert i18n.counted("cards", 5) == "5 kariet"
+    assert i18n.counted("points", 0, "en") == "0 points"
+
+
+# ----- the terminal screen ---------------------------------------------------------------------
+# the screen's words that are the same in all three languages
+SHARED_WORDS = {"Alhambra", "Dirk", "dirham", "PAV", "SER"}
+
+
+def english_screen_words() -> set[str]:
+    """Every English word of the screen but the shared ones: none may show in cs or sk."""
+    keys = [k for k in i18n.EN if k.startswith(SCREEN_PREFIXES)]
+    return {w for k in keys for w in literals(i18n.EN[k])
+            if len(re.sub(r"[^A-Za-z]", "", w)) >= 3 and w not in SHARED_WORDS}
+
+
+def shown(word: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_screen_has_no_english_words(views: list[dict[str, Any]], lang: str) -> None:
+    core_i18n.set_lang(lang)
+    english = english_screen_words()
+    assert {"Building market", "Money display", "Reserve", "To place", "longest wall",
+            "to act", "Player", "Rank", "arcades", "ARC"} <= english
+    for view in views:
+        text = screen(view)
+        assert MARKET_TITLE[lang] in text
+        left = sorted(w for w in english if shown(w, text))
+        assert left == [], left
+
+
+def test_cs_screen_reads_czech(views: list[dict[str, Any]]) -> None:
+    core_i18n.set_lang("cs")
+    text = screen(views[-1])
+    assert "Konec hry · vítěz: " in text or "Konec hry · dělené vítězství: " in text
+    assert "Dirk (neutrální hráč)" in text and "Rezerva:" in text and "◎ FON" in text
+    assert "Vyložené peníze:" in text
+    for word in ("Hráč", "Body", "Pořadí", "pavilon", "věž", "zeď"):
+        assert word in text, word
+    placing = next(v for v in views if v["seats"][0]["pending"])
+    assert "K položení:" in screen(placing)
+
+
+def test_screen_keeps_the_notation(views: list[dict[str, Any]]) -> None:
+    """Card labels, tile ids and coordinates are what players type: the same in every language."""
+    def typed(text: str) -> set[str]:
+        return set(re.findall(r"\b[bgoy][1-9]\b|-?\d+,-?\d+", text))
+
+    for view in views[:3]:
+        english = screen(view)
+        for lang in ("cs", "sk"):
+            core_i18n.set_lang(lang)
+            assert typed(screen(view)) == typed(english)
+            core_i18n.set_lang("en")
+
+
+def test_english_screen_is_unchanged(views: list[dict[str, Any]]) -> None:
+    text = screen(views[-1])
+    assert "Building market" in text and "Money display:" in text
+    assert "Game over · " in text and "Dirk (neutral player)" in text
+    assert terminal.tile_label({"id": 7, "type": "pavilion", "price": 8, "walls": "-"}) \
+        == "7 pavilion (8) no walls"
+
+
+def test_tile_label_in_czech() -> None:
+    core_i18n.set_lang("cs")
+    assert terminal.tile_label({"id": 23, "type": "arcades", "price": 10, "walls": "TR"}) \
+        == "23 arkády (10) zdi TR"
+    assert terminal.tile_label({"id": 0, "type": "fountain"}) == "0 Lví fontána"
+    assert terminal.cell_lines({"id": 46, "type": "tower", "price": 9, "walls": "RB"})[1] \
+        == " 46 VĚŽ┃"
+
+
+# ----- the notation help -----------------------------------------------------------------------
+def test_help_follows_the_language() -> None:
+    assert notation.help_text() == notation.HELP  # English by default, HELP stays English
+    assert notation.help_text("sk") != notation.help_text("en")
+    core_i18n.set_lang("sk")
+    assert notation.help_text() == notation.HELP_SK != notation.HELP
+    assert "stavebného trhu" in notation.help_text()
+    core_i18n.set_lang("cs")
+    assert "Stavební trh".lower() in notation.help_text().lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "sk"])
+def test_help_explains_the_same_commands(lang: str) -> None:
+    text = notation.help_text(lang)
+    for form in ("take b7", "take g2 y3", "buy 2 g4 g3", "end", "place 23 1,-2", "reserve 23",
+                 "swap 12 33", "dirk 23", "pass", "legal", "help", "view", "quit", "0,-1",
+                 "b = ", "g = ", "o = ", "y = "):
+        assert form in text, (lang, form)
+
+
+def test_cli_help_command_uses_the_language() -> None:
+    from herna.cli import app
+
+    result = CliRunner().invoke(
+        app, ["play", "alhambra", "--players", "2", "--seed", "1", "--lang", "cs"],
+        input="help\nquit\ny\n", env={"COLUMNS": "160", "HERNA_LANG": None})
+    assert result.exit_code == 0, result.output
+    assert "ALHAMBRA - jak zapisovat tahy" in result.output
+    assert "Stavební trh" in result.output
+
+
+# ----- scoring explanations and the score pad --------------------------------------------------
+def test_explanations_stay_english_by_default() -> None:
+    lines = explain_building_points([{"tower": 4}, {"tower": 4}], 2, ["Kim", "Nina"])
+    assert "tower: Kim and Nina tie for 1st with 4 each and share 13 + 6 = 19 → 9 each" in lines
+
+
+def test_explanations_in_czech_and_slovak() -> None:
+    counts = [{"tower": 4, "pavilion": 2}, {"tower": 4}, {"tower": 1}]
+    names = ["Kim", "Nina", "Ola"]
+    cs = explain_building_points(counts, 2, names, lang="cs")
+    assert cs[0] == "pavilon: Kim je na 1. místě s počtem 2 → 8"
+    assert cs[1] == "serail: nikdo nemá ani jednu budovu → žádné body"
+    assert cs[-1] == ("věž: Kim a Nina jsou shodně na 1. místě s počtem 4 a dělí si "
+                      "13 + 6 = 19 → každý 9; Ola je na 3. místě s počtem 1 → nic "
+                      "(2. bodování odměňuje jen 1. a 2. místo)")
+    core_i18n.set_lang("sk")  # the current language, when none is passed
+    sk = explain_building_points(counts, 2, names)
+    assert sk[-1].startswith("veža: Kim a Nina sú zhodne na 1. mieste s počtom 4")
+    assert explain_building_points(counts, 2, names, lang="en")[0] == (
+        "pavilion: Kim is 1st with 2 → 8")
+
+
+def pad() -> typer.Typer:
+    score_app = typer.Typer()
+    score_app.command("alhambra")(score_command)
+    app = typer.Typer()
+    app.add_typer(score_app, name="score")
+    return app
+
+
+def test_score_pad_prints_czech() -> None:
+    args = ["score", "alhambra", "-r", "2", "--lang", "cs",
+            "-p", "Kim: tower=4 blue=2 walls=8", "-p", "Nina: tower=4 walls=3"]
+    result = CliRunner().invoke(pad(), args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Alhambra — 2. bodování" in out
+    assert "U budov jsou body (v závorce počet budov)." in out
+    assert "věž: Kim a Nina jsou shodně na 1. místě s počtem 4 a dělí si 13 + 6 = 19 → každý 9" \
+        in out
+    for word in ("pavilon", "serail", "komnaty", "zeď", "celkem"):
+        assert word in out, word
+    for english in ("scoring round", "walls", "total", "tie for", "nobody"):
+        assert english not in out, english
+
+
+def test_score_pad_language_from_herna_lang_and_errors() -> None:
+    result = CliRunner().invoke(pad(), ["score", "alhambra", "-r", "1", "-p", "Kim: tower=1",
+                                        "-p", "Nina: tower=x"],
+                                env={"COLUMNS": "200", "HERNA_LANG": "sk"})
+    assert result.exit_code == 2
+    assert "Nina: tower='x' nie je celé číslo 0 alebo väčšie" in result.output
+    bad = CliRunner().invoke(pad(), ["score", "alhambra", "-r", "1", "--lang", "de"],
+                             env={"COLUMNS": "200"})
+    assert bad.exit_code == 2 and "unknown language 'de'" in bad.output
