@@ -240,7 +240,14 @@ def _help_text(game: GameSpec) -> str:
     return help_text if isinstance(help_text, str) else t("help.missing", game=game.name)
 
 
-def _outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
+def _category_label(game_id: str, category: str) -> str:
+    """A score category in the current language, when the game's i18n module names it."""
+    words = game_module(game_id, "i18n")
+    name = getattr(words, "category_name", None)
+    return name(category) if callable(name) else category.replace("_", " ")
+
+
+def _outcome_table(outcome: Outcome, names: Sequence[str], game_id: str) -> Table:
     """The score pad as people draw it: categories down the side, one column per seat (this
     stays narrow however many categories a game has); winners in green."""
     categories = list(dict.fromkeys(k for b in outcome.breakdown for k in b))
@@ -253,7 +260,7 @@ def _outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
         table.add_column(header, justify="right", header_style="bold green" if won else "bold",
                          style="green" if won else "")
     for c in categories:
-        table.add_row(c.replace("_", " "),
+        table.add_row(_category_label(game_id, c),
                       *(_num(outcome.breakdown[s].get(c, 0)) if s < len(outcome.breakdown)
                         else "" for s in seats))
     table.add_section()
@@ -330,7 +337,7 @@ def play(
             outcome = state.outcome()
             assert outcome is not None
             names = [t("you") if s == human else table[s][0] for s in range(n)]
-            ui.out.print(_outcome_table(outcome, names))
+            ui.out.print(_outcome_table(outcome, names, game))
         else:
             ui.line(t("quit.left", moves=len(state.history)))
         if save is not None:
@@ -522,7 +529,7 @@ def replay(
         if outcome is None:
             ui.line(t("not_over", moves=len(state.history)))
         else:
-            ui.out.print(_outcome_table(outcome, [""] * state.num_players))
+            ui.out.print(_outcome_table(outcome, [""] * state.num_players, state.spec.id))
 
 
 @app.command()
