@@ -113,22 +113,23 @@ class State(ABC):
         Returns the action applied, so callers holding text learn its canonical form.
         """
         self.check_seat(seat)
-        if isinstance(action, str):
-            action = self.parse_text(seat, action.strip())
-        elif isinstance(action, bool) or not isinstance(action, (int, Action)):
-            raise IllegalAction(f"not an action: {action!r}")
-        elif isinstance(action, int):
-            action = self.action_from_code(seat, action)
+        if not isinstance(action, Action):
+            if isinstance(action, str):
+                action = self.parse_text(seat, action.strip())
+            elif isinstance(action, int) and not isinstance(action, bool):
+                action = self.action_from_code(seat, action)
+            else:
+                raise IllegalAction(f"not an action: {action!r}")
         self._check_legal(seat, action)
         self.apply_unchecked(seat, action)
         return action
 
     def _check_legal(self, seat: int, action: Action) -> None:
         legal = self.legal_actions(seat)
-        for a in legal:
+        for a in legal:  # games that intern their actions are done here
             if a is action:
                 return
-        if action in legal:
+        if action in legal:  # equal by code
             return
         raise IllegalAction(self.explain_illegal(seat, action))
 

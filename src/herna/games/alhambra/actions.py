@@ -13,16 +13,19 @@ OpenSpiel and PettingZoo:
     swap   reserve tile x Alhambra tile                                 (54 x 54)
 
 REACH is 54: an Alhambra holds at most 54 building tiles, so no tile can stand further away.
+
+Actions are immutable and interned: every take, buy, reserve, dirk and swap action exists once
+(built at import), and a place action is made on first use and kept by its code. Legal lists
+then hold shared objects, and a checked `apply` finds the action by identity.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import combinations_with_replacement
 
 from herna.core import Action, IllegalAction
 
-from .data import CURRENCIES, CURRENCY_LETTERS, LETTER_CURRENCY, NUM_TILES
+from .data import CURRENCIES, CURRENCY_LETTERS, LETTER_CURRENCY, MARKET_CURRENCIES, NUM_TILES
 
 VALUES = range(1, 10)
 TAKE_LIMIT = 5
@@ -54,12 +57,22 @@ def cards_text(cards: tuple[int, ...]) -> str:
 
 # ---- the code book ---------------------------------------------------------------------------
 def _take_sets() -> list[tuple[int, ...]]:
+    """One card, then every multiset of small cards totalling at most TAKE_LIMIT, by size and
+    in the order of combinations_with_replacement (a pruned walk: importing stays fast)."""
     sets: list[tuple[int, ...]] = [(c,) for c in range(36)]
     small = [c for c in range(36) if card_value(c) < TAKE_LIMIT]
+
+    def extend(prefix: tuple[int, ...], start: int, total: int, size: int) -> None:
+        if len(prefix) == size:
+            sets.append(prefix)
+            return
+        for i in range(start, len(small)):
+            c = small[i]
+            if total + card_value(c) + (size - len(prefix) - 1) <= TAKE_LIMIT:  # others add 1+
+                extend((*prefix, c), i, total + card_value(c), size)
+
     for size in range(2, TAKE_LIMIT + 1):
-        for combo in combinations_with_replacement(small, size):
-            if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
-                sets.append(combo)
+        extend((), 0, 0, size)
     return sets
 
 
@@ -142,33 +155,53 @@ class AlhambraAction(Action):
         return "end" if k == END else "pass"
 
 
+TILE_IDS = range(1, NUM_TILES + 1)
+TAKES = tuple(AlhambraAction(TAKE, i, cards=cards) for i, cards in enumerate(TAKE_SETS))
+TAKE_ONE = tuple(TAKES[TAKE_INDEX[(c,)]] for c in range(36))  # by card
+# per market space, indexed like PAYMENTS, paying in the space's currency
+BUYS = tuple(tuple(AlhambraAction(BUY, BUY_BASE + space * len(PAYMENTS) + i, space=space,
+                                  values=values, currency=currency)
+                   for i, values in enumerate(PAYMENTS))
+             for space, currency in enumerate(MARKET_CURRENCIES))
+RESERVES = {t: AlhambraAction(RESERVE, RESERVE_BASE + t - 1, tile=t) for t in TILE_IDS}
+DIRKS = {t: AlhambraAction(DIRK, DIRK_BASE + t - 1, tile=t) for t in TILE_IDS}
+# SWAPS[reserve tile][Alhambra tile]
+SWAPS = {r: {a: AlhambraAction(SWAP, SWAP_BASE + (r - 1) * NUM_TILES + a - 1, tile=r, other=a)
+             for a in TILE_IDS}
+         for r in TILE_IDS}
+_PLACES: dict[int, AlhambraAction] = {}  # by code: tiles x cells is too many to build ahead
+
+
 def take(cards: tuple[int, ...]) -> AlhambraAction:
-    cards = tuple(sorted(cards))
-    return AlhambraAction(TAKE, TAKE_INDEX[cards], cards=cards)
+    return TAKES[TAKE_INDEX[tuple(sorted(cards))]]
 
 
 def buy(space: int, currency: int, values: tuple[int, ...]) -> AlhambraAction:
-    values = tuple(sorted(values, reverse=True))
-    code = BUY_BASE + space * len(PAYMENTS) + PAY_INDEX[values]
-    return AlhambraAction(BUY, code, space=space, values=values, currency=currency)
+    i = PAY_INDEX[tuple(sorted(values, reverse=True))]
+    if currency == MARKET_CURRENCIES[space]:
+        return BUYS[space][i]
+    return AlhambraAction(BUY, BUYS[space][i].code, space=space, values=PAYMENTS[i],
+                          currency=currency)
 
 
 def place(tile: int, x: int, y: int) -> AlhambraAction:
-    return AlhambraAction(PLACE, PLACE_BASE + (tile - 1) * CELLS + cell_index(x, y),
-                          tile=tile, x=x, y=y)
+    code = PLACE_BASE + (tile - 1) * CELLS + cell_index(x, y)
+    a = _PLACES.get(code)
+    if a is None:
+        a = _PLACES[code] = AlhambraAction(PLACE, code, tile=tile, x=x, y=y)
+    return a
 
 
 def reserve(tile: int) -> AlhambraAction:
-    return AlhambraAction(RESERVE, RESERVE_BASE + tile - 1, tile=tile)
+    return RESERVES[tile]
 
 
 def dirk(tile: int) -> AlhambraAction:
-    return AlhambraAction(DIRK, DIRK_BASE + tile - 1, tile=tile)
+    return DIRKS[tile]
 
 
 def swap(reserve_tile: int, alhambra_tile: int) -> AlhambraAction:
-    code = SWAP_BASE + (reserve_tile - 1) * NUM_TILES + alhambra_tile - 1
-    return AlhambraAction(SWAP, code, tile=reserve_tile, other=alhambra_tile)
+    return SWAPS[reserve_tile][alhambra_tile]
 
 
 END_ACTION = AlhambraAction(END, END_CODE)

@@ -3,12 +3,21 @@
 Cells are ints `(x + OFF) * W + (y + OFF)` so neighbours are one addition away. The board
 keeps its frontier (empty cells touching a side) with what each frontier cell demands of a
 tile's walls, so `fits` is two mask tests; whether filling a cell would enclose a hole is
-decided by a local ring test and, only when that is ambiguous, a flood fill, and cached until
-the board changes. `scoring.layout_problems` is the slow global oracle these checks are
-tested against.
+decided by a local ring test (a 256-entry table of which ring cells are empty) and, only when
+that is ambiguous, a flood fill. Answers are computed on demand and kept while they stay true:
+a ring answer until a tile comes or goes in that ring, flood answers and the cells each wall
+pattern fits until the board changes, the articulation points of the walking paths across
+the addition or removal of a tile with a single walking path (only its neighbour can change).
+`scoring.layout_problems` is the slow global oracle these checks are tested against.
+
+Every list a board hands out follows the board's own dict order, that is its history, and no
+answer is shared with a board of another history: equal layouts reached in different orders
+may list their choices in different orders, but one game always lists them the same way.
 """
 
 from __future__ import annotations
+
+from itertools import count
 
 from .data import FOUNTAIN, TILES, B, L, R, T
 
@@ -20,10 +29,23 @@ UP, DOWN, RIGHT, LEFT = -1, 1, W, -W
 SIDES = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
 # the 8 cells round a cell, clockwise from the one above
 RING = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
+RING_BITS = tuple((offset, 1 << i) for i, offset in enumerate(RING))
+AROUND = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
 WALLS = tuple(t.walls for t in TILES)
 SIDE_NAMES = {T: "top", R: "right", B: "bottom", L: "left"}
-_CACHE_LIMIT = 100_000
-_BUILT: dict[tuple[tuple[int, int], ...], list[tuple[int, int, int, bool]]] = {}
+_VERSIONS = count(1)  # board versions are unique in the process, even across copies
+
+
+def _ring_joined(empty_bits: int) -> bool:
+    """Whether the empty side neighbours of a cell (bit i: RING[i] is empty) stay joined to one
+    another through the ring round it, so filling the cell cannot cut one of them off."""
+    empty = [bool(empty_bits >> i & 1) for i in range(8)]
+    orth = sum(1 for i in (0, 2, 4, 6) if empty[i])
+    joins = sum(1 for i in (0, 2, 4, 6) if empty[i] and empty[i + 1] and empty[(i + 2) % 8])
+    return orth - joins <= 1
+
+
+RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
 
 
 def cell(x: int, y: int) -> int:
@@ -36,18 +58,30 @@ def xy(c: int) -> tuple[int, int]:
 
 
 class Board:
-    """Tiles by cell; the fountain stands at (0, 0) and never moves."""
+    """Tiles by cell; the fountain stands at (0, 0) and never moves.
 
-    __slots__ = ("_bbox", "_built", "_key", "_safe", "cells", "frontier", "version")
+    The memo slots hold answers for the current layout. A change replaces them rather than
+    clearing them, so a copy shares them until one of the two changes.
+    """
+
+    __slots__ = ("_bbox", "_built", "_cut", "_fits", "_free", "_key", "_nbr", "_ring_ok",
+                 "_safe", "cells", "frontier", "version")
 
     def __init__(self) -> None:
         self.cells: dict[int, int] = {ORIGIN: FOUNTAIN}
         # empty cell -> (mask of sides with a neighbour, walls those sides must have)
         self.frontier: dict[int, tuple[int, int]] = {}
-        self._safe: dict[int, bool] = {}
+        # built cell -> mask of its sides with a neighbour, kept in the order of `cells`
+        self._nbr: dict[int, int] = {ORIGIN: 0}
+        # a new number after every change, unique in the process: callers cache answers on it
+        self.version = next(_VERSIONS)
+        self._ring_ok: set[int] = set()  # empty cells the ring test alone shows safe
+        self._safe: dict[int, bool] = {}  # the flood fill's answers for the other cells
+        self._fits: dict[int, tuple[int, ...]] = {}  # wall mask -> cells a tile with it fits
         self._bbox: tuple[int, int, int, int] | None = None
-        self.version = 0  # bumped by every change, so callers can cache answers
-        self._built: tuple[int, list[tuple[int, int, int, bool]]] | None = None
+        self._built: list[tuple[int, int, int, bool]] | None = None
+        self._free: list[tuple[int, int]] | None = None
+        self._cut: frozenset[int] | None = frozenset()
         self._key: tuple[tuple[int, int], ...] | None = None
         for step, _, _ in SIDES:
             self._update_frontier(ORIGIN + step)
@@ -56,10 +90,15 @@ class Board:
         b = Board.__new__(Board)
         b.cells = dict(self.cells)
         b.frontier = dict(self.frontier)
-        b._safe = dict(self._safe)
-        b._bbox = self._bbox
+        b._nbr = dict(self._nbr)
         b.version = self.version
+        b._ring_ok = self._ring_ok
+        b._safe = self._safe
+        b._fits = self._fits
+        b._bbox = self._bbox
         b._built = self._built
+        b._free = self._free
+        b._cut = self._cut
         b._key = self._key
         return b
 
@@ -85,12 +124,18 @@ class Board:
         w = WALLS[tile]
         return (w & mask) == walls and (mask & ~w) != 0 and self.safe(c)
 
-    def placements(self, tile: int) -> list[int]:
+    def placements(self, tile: int) -> tuple[int, ...]:
+        """The cells `tile` fits, in frontier order. Legality depends only on the tile's
+        walls, so the answer is kept per wall mask until the board changes."""
         w = WALLS[tile]
-        out = []
-        for c, (mask, walls) in self.frontier.items():
-            if (w & mask) == walls and (mask & ~w) and self.safe(c):
-                out.append(c)
+        out = self._fits.get(w)
+        if out is None:
+            safe, ring_ok = self.safe, self._ring_ok
+            found = []
+            for c, (mask, walls) in self.frontier.items():
+                if (w & mask) == walls and mask & ~w and (c in ring_ok or safe(c)):
+                    found.append(c)
+            out = self._fits[w] = tuple(found)
         return out
 
     def placement_problem(self, tile: int, c: int) -> str | None:
@@ -121,21 +166,26 @@ class Board:
 
     def safe(self, c: int) -> bool:
         """Filling the empty cell `c` leaves no empty space cut off from the outside."""
+        if c in self._ring_ok:
+            return True
         s = self._safe.get(c)
         if s is None:
-            s = self._safe[c] = self._compute_safe(c)
+            cells = self.cells
+            empty = 0
+            for offset, bit in RING_BITS:
+                if c + offset not in cells:
+                    empty |= bit
+            if RING_JOINED[empty]:  # the empty neighbours stay joined through the ring
+                self._ring_ok.add(c)
+                return True
+            s = self._safe[c] = self._flood_safe(c, empty)
         return s
 
-    def _compute_safe(self, c: int) -> bool:
-        cells = self.cells
-        empty = [(c + o) not in cells for o in RING]
-        orth = sum(1 for i in (0, 2, 4, 6) if empty[i])
-        joins = sum(1 for i in (0, 2, 4, 6) if empty[i] and empty[i + 1] and empty[(i + 2) % 8])
-        if orth - joins <= 1:
-            return True  # the empty neighbours stay joined through the ring round c
+    def _flood_safe(self, c: int, empty: int) -> bool:
+        """The ring cannot tell: every empty side neighbour must still reach the outside."""
         x0, y0, x1, y1 = self.bbox()
         for i in (0, 2, 4, 6):
-            if empty[i] and not self._reaches_outside(c + RING[i], c, x0, y0, x1, y1):
+            if empty >> i & 1 and not self._reaches_outside(c + RING[i], c, x0, y0, x1, y1):
                 return False
         return True
 
@@ -180,71 +230,135 @@ class Board:
 
     def key(self) -> tuple[tuple[int, int], ...]:
         """The layout itself, as a hashable value: answers that depend only on the layout
-        are shared through it between boards, copies and games."""
+        (not on the order of its dicts) may be shared through it between boards."""
         if self._key is None:
             self._key = tuple(sorted(self.cells.items()))
         return self._key
 
-    def built(self) -> list[tuple[int, int, int, bool]]:
-        """(cell, tile, mask of sides with a neighbour, removable) for every building tile:
-        what redesign needs to list its choices quickly."""
-        if self._built is None or self._built[0] != self.version:
-            key = self.key()
-            out = _BUILT.get(key)
-            if out is None:
-                cells = self.cells
-                cut = self.cut_cells()
-                out = []
-                for c, t in cells.items():
-                    if t:
-                        mask = 0
-                        for step, mine, _ in SIDES:
-                            if (c + step) in cells:
-                                mask |= mine
-                        out.append((c, t, mask, mask != 15 and c not in cut))
-                if len(_BUILT) > _CACHE_LIMIT:
-                    _BUILT.clear()
-                _BUILT[key] = out
-            self._built = (self.version, out)
-        return self._built[1]
+    def longest_wall(self) -> int:
+        """`scoring.longest_wall` of this layout, computed on the int cells several times
+        faster (scoring rounds and bots ask it often). A side is `cell * 4 + i` (SIDES[i]);
+        the outline is followed from the empty side exactly as the scoring module does, so a
+        pinch where two tiles touch at a corner never joins two walls."""
+        cells = self.cells
+        walled = {c * 4 + i for c, t in cells.items()
+                  for i, (step, mine, _) in enumerate(SIDES)
+                  if WALLS[t] & mine and c + step not in cells}
+        best = 0
+        seen: set[int] = set()
+        for start in walled:
+            if start in seen:
+                continue
+            seen.add(start)
+            stack = [start]
+            size = 0
+            while stack:
+                c, i = divmod(stack.pop(), 4)
+                size += 1
+                ahead = SIDES[i][0]
+                for j in ((i + 1) & 3, (i + 3) & 3):  # along the wall, both ways
+                    aside = SIDES[j][0]
+                    if c + ahead + aside in cells:  # the wall turns inward round the empty cell
+                        nb = (c + ahead + aside) * 4 + (j ^ 2)
+                    elif c + aside in cells:  # straight on along the next tile
+                        nb = (c + aside) * 4 + i
+                    else:  # round this tile's own corner
+                        nb = c * 4 + j
+                    if nb in walled and nb not in seen:
+                        seen.add(nb)
+                        stack.append(nb)
+            best = max(best, size)
+        return best
 
-    def cut_cells(self) -> set[int]:
+    def built(self) -> list[tuple[int, int, int, bool]]:
+        """(cell, tile, mask of sides with a neighbour, removable) for every building tile,
+        in the board's order."""
+        out = self._built
+        if out is None:
+            cells = self.cells
+            cut = self.cut_cells()
+            out = []
+            for (c, t), mask in zip(cells.items(), self._nbr.values(), strict=True):
+                if t:
+                    out.append((c, t, mask, mask != 15 and c not in cut))
+            self._built = out
+        return out
+
+    def removable(self) -> list[tuple[int, int]]:
+        """(tile, mask of sides with a neighbour) for every tile that may leave the
+        Alhambra, in the board's order: the part of `built` redesign needs."""
+        out = self._free
+        if out is None:
+            cut = self.cut_cells()
+            out = []
+            for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True):
+                if t and mask != 15 and c not in cut:
+                    out.append((t, mask))
+            self._free = out
+        return out
+
+    def cut_cells(self) -> frozenset[int]:
         """Tiles whose removal would strand others: the articulation points of the walking
-        paths from the fountain (Hopcroft-Tarjan, iteratively)."""
+        paths from the fountain (the fountain itself, which never moves, left out). Kept
+        across additions and removals of a tile with a single walking path, where only its
+        neighbour can change; otherwise found again by Hopcroft-Tarjan."""
+        if self._cut is None:
+            self._cut = self._articulation_points()
+        return self._cut
+
+    def _articulation_points(self) -> frozenset[int]:
+        """Hopcroft-Tarjan by a recursive walk (at most 54 tiles deep) from the fountain."""
         order: dict[int, int] = {ORIGIN: 0}
         low: dict[int, int] = {ORIGIN: 0}
         cut: set[int] = set()
-        root_children = 0
-        stack: list[tuple[int, int, list[int]]] = [(ORIGIN, -1, self._paths(ORIGIN))]
-        while stack:
-            cur, parent, todo = stack[-1]
-            if todo:
-                n = todo.pop()
+
+        def visit(c: int, parent: int) -> None:
+            here = order[c] = low[c] = len(order)
+            for n in self._paths(c):
                 if n == parent:
                     continue
-                if n in order:
-                    low[cur] = min(low[cur], order[n])
-                else:
-                    order[n] = low[n] = len(order)
-                    stack.append((n, cur, self._paths(n)))
-                continue
-            stack.pop()
-            if parent == -1:
-                continue
-            low[parent] = min(low[parent], low[cur])
-            if parent == ORIGIN:
-                root_children += 1
-            elif low[cur] >= order[parent]:
-                cut.add(parent)
-        if root_children > 1:
-            cut.add(ORIGIN)
-        return cut
+                seen = order.get(n)
+                if seen is not None:
+                    if seen < low[c]:
+                        low[c] = seen
+                    continue
+                visit(n, c)
+                if low[n] < low[c]:
+                    low[c] = low[n]
+                if low[n] >= here:
+                    cut.add(c)
+
+        for n in self._paths(ORIGIN):
+            if n not in order:
+                visit(n, ORIGIN)
+        return frozenset(cut)
+
+    def _joined_without(self, c: int, ends: list[int]) -> bool:
+        """Whether the tiles `ends` still reach one another on foot without the tile at `c`."""
+        missing = set(ends[1:])
+        seen = {c, ends[0]}
+        todo = [ends[0]]
+        while todo:
+            for n in self._paths(todo.pop()):
+                if n not in seen:
+                    missing.discard(n)
+                    if not missing:
+                        return True
+                    seen.add(n)
+                    todo.append(n)
+        return False
 
     def _paths(self, c: int) -> list[int]:
+        """The tiles one step away on foot: both facing sides open."""
         cells = self.cells
         w = WALLS[cells[c]]
-        return [c + step for step, mine, theirs in SIDES
-                if (c + step) in cells and not w & mine and not WALLS[cells[c + step]] & theirs]
+        out = []
+        for step, mine, theirs in SIDES:
+            if not w & mine:
+                t = cells.get(c + step)
+                if t is not None and not WALLS[t] & theirs:
+                    out.append(c + step)
+        return out
 
     def can_swap(self, tile: int, old: int, mask: int) -> bool:
         """The fast form of swap_problem for a removable tile whose neighbour sides are
@@ -303,40 +417,89 @@ class Board:
 
     # ---- changes ----------------------------------------------------------------------
     def add(self, tile: int, c: int) -> None:
-        self.cells[c] = tile
-        self.frontier.pop(c, None)
-        for step, _, _ in SIDES:
+        cells, frontier, nbr = self.cells, self.frontier, self._nbr
+        cells[c] = tile
+        frontier.pop(c, None)
+        w = WALLS[tile]
+        sides = 0
+        for step, mine, theirs in SIDES:  # the new tile is a neighbour of its neighbours
             n = c + step
-            if n not in self.cells:
-                self._update_frontier(n)
-        self._changed()
+            if n in cells:
+                nbr[n] |= theirs
+                sides |= mine
+            else:
+                mask, walls = frontier.get(n, (0, 0))
+                frontier[n] = (mask | theirs, (walls | theirs) if w & mine else walls)
+        nbr[c] = sides
+        if self._cut is not None:
+            # a tile hung on one walking path is a leaf: only its neighbour becomes a cut
+            paths = self._paths(c)
+            if len(paths) != 1:
+                self._cut = None
+            elif paths[0] != ORIGIN:
+                self._cut = self._cut | {paths[0]}
+        self._reshaped(c)
 
     def remove(self, c: int) -> int:
-        t = self.cells.pop(c)
+        cells, frontier, nbr = self.cells, self.frontier, self._nbr
+        paths = self._paths(c)
+        t = cells.pop(c)
+        del nbr[c]
         self._update_frontier(c)
-        for step, _, _ in SIDES:
+        for step, _, theirs in SIDES:  # neighbours lose the side facing c
             n = c + step
-            if n not in self.cells:
-                self._update_frontier(n)
-        self._changed()
+            if n in cells:
+                nbr[n] &= ~theirs
+            else:
+                mask, walls = frontier[n]
+                if mask & ~theirs:
+                    frontier[n] = (mask & ~theirs, walls & ~theirs)
+                else:
+                    del frontier[n]
+        if self._cut is not None and len(paths) == 1:
+            # a leaf went: only the tile it hung on may stop being a cut
+            n = paths[0]
+            rest = self._paths(n)
+            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest)):
+                self._cut = self._cut - {n}
+        else:
+            self._cut = None
+        self._reshaped(c)
         return t
 
     def replace(self, c: int, tile: int) -> int:
-        old = self.cells[c]
-        self.cells[c] = tile
-        for step, _, _ in SIDES:
-            n = c + step
-            if n not in self.cells:
-                self._update_frontier(n)
-        self.version += 1  # the shape is unchanged, so hole answers stay valid
+        """Swap the tile at `c`. The shape is unchanged, so hole answers stay valid, and so do
+        the walking paths when the walls facing neighbours are (as in a legal swap)."""
+        cells, frontier = self.cells, self.frontier
+        old = cells[c]
+        cells[c] = tile
+        w = WALLS[tile]
+        changed = WALLS[old] ^ w
+        for step, mine, theirs in SIDES:
+            if changed & mine:
+                n = c + step
+                if n in cells:
+                    self._cut = None
+                else:
+                    mask, walls = frontier[n]
+                    frontier[n] = (mask, (walls | theirs) if w & mine else (walls & ~theirs))
+        self.version = next(_VERSIONS)
+        self._fits = {}
+        self._built = None
+        self._free = None
         self._key = None
         return old
 
-    def _changed(self) -> None:
-        self.version += 1
-        self._key = None
-        self._safe.clear()
+    def _reshaped(self, c: int) -> None:
+        """A tile came or went at `c`: ring answers round it and every other answer go."""
+        self.version = next(_VERSIONS)
+        self._ring_ok = self._ring_ok.difference([c + offset for offset in AROUND])
+        self._safe = {}
         self._bbox = None
+        self._fits = {}
+        self._built = None
+        self._free = None
+        self._key = None
 
     def _update_frontier(self, c: int) -> None:
         mask = walls = 0

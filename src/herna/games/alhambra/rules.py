@@ -15,9 +15,9 @@ from herna.core import Outcome
 
 from . import actions as A
 from .actions import AlhambraAction, card_text, card_value, cards_text
-from .board import Board, cell, xy
+from .board import WALLS, Board, cell, xy
 from .data import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCIES, META, SCORING, TILES, TYPE_INDEX
-from .scoring import longest_wall, place_points
+from .scoring import place_points
 
 if TYPE_CHECKING:
     from herna.core.rng import Rng
@@ -80,32 +80,40 @@ _PAYMENT_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
 
 def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int, ...]]:
     """Every multiset of the held values (one currency, sorted descending) that pays `price`
-    with no card to spare: any card left out would make it too little.
+    with no card to spare: any card left out would make it too little. Cheapest first, then
+    fewest cards.
 
     Cards are added highest first, so the last card added is the smallest; a payment is
     minimal exactly when it reaches the price with its last card, which bounds the search.
+    A branch also stops when all the cards it could still add fall short of the price.
     """
     key = (values_held, price)
     hit = _PAYMENT_CACHE.get(key)
     if hit is not None:
         return hit
-    counts = [values_held.count(v) for v in range(10)]
-    found: list[tuple[int, ...]] = []
+    n = len(values_held)
+    left = [0] * (n + 1)  # left[i]: the total of values_held[i:]
+    for i in range(n - 1, -1, -1):
+        left[i] = left[i + 1] + values_held[i]
+    found: list[tuple[int, int, tuple[int, ...]]] = []  # (total, cards, payment)
 
-    def extend(prefix: tuple[int, ...], total: int, top: int) -> None:
-        for v in range(top, 0, -1):
-            used = prefix.count(v) if prefix and prefix[-1] == v else 0
-            if used >= counts[v]:
-                continue
+    def extend(start: int, total: int, prefix: tuple[int, ...]) -> None:
+        tried = 0
+        for i in range(start, n):
+            v = values_held[i]
+            if v == tried:
+                continue  # an equal card in this place gives the same multisets
+            tried = v
+            if total + left[i] < price:
+                return  # even every card from here on falls short
             p = (*prefix, v)
             if total + v >= price:
-                found.append(p)
+                found.append((total + v, len(p), p))
             else:
-                extend(p, total + v, v)
+                extend(i + 1, total + v, p)
 
-    if sum(values_held) >= price:
-        extend((), 0, 9)
-    out = sorted(found, key=lambda p: (sum(p), len(p), p))
+    extend(0, 0, ())
+    out = [p for _, _, p in sorted(found)]
     if len(_PAYMENT_CACHE) > _CACHE_LIMIT:
         _PAYMENT_CACHE.clear()
     _PAYMENT_CACHE[key] = out
@@ -119,76 +127,118 @@ def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
     return tuple(c - lo + 1 for c in reversed(hand[i:j]))
 
 
-# Legal lists are built from immutable actions, so equal inputs can share one list.
-_TAKE_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
-_BUY_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], list[AlhambraAction]] = {}
+# Legal lists hold interned, immutable actions, so equal inputs can share one list. Every
+# shared list is a pure function of its key; callers copy before extending one. Caches of
+# things that recur across games are large; those whose hits are a seat's unchanged hand or
+# Alhambra since its last turn keep only recent entries.
 _CACHE_LIMIT = 200_000
+_RECENT_LIMIT = 4096
+_TAKE_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
+_PURSE_CACHE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_SPACE_BUY_CACHE: dict[tuple[int, tuple[int, ...], int], list[AlhambraAction]] = {}
+# per tile: board cell -> its place action (actions.place interns by code; this skips the
+# conversion to x, y on the hot path)
+_PLACE_AT: tuple[dict[int, AlhambraAction], ...] = tuple({} for _ in TILES)
+
+
+def place_at(tile: int, c: int) -> AlhambraAction:
+    a = _PLACE_AT[tile].get(c)
+    if a is None:
+        x, y = xy(c)
+        a = _PLACE_AT[tile][c] = A.place(tile, x, y)
+    return a
 
 
 def take_actions(display: list[int]) -> list[AlhambraAction]:
+    """One card of each kind shown (in display order), then every multiset of small cards
+    totalling at most TAKE_LIMIT (sorted, each once)."""
     key = tuple(display)
     hit = _TAKE_CACHE.get(key)
     if hit is not None:
         return hit
+    out = [A.TAKE_ONE[c] for c in dict.fromkeys(display)]
+    small = sorted([c for c in display if card_value(c) < A.TAKE_LIMIT])
     seen: set[tuple[int, ...]] = set()
-    out = []
-    for c in display:
-        if (c,) not in seen:
-            seen.add((c,))
-            out.append(A.take((c,)))
-    small = [c for c in display if card_value(c) < A.TAKE_LIMIT]
-    for k in range(2, len(small) + 1):
-        for combo in combinations(sorted(small), k):
-            if combo not in seen and sum(card_value(c) for c in combo) <= A.TAKE_LIMIT:
+    for k in range(2, len(small) + 1):  # usually none: few small cards are shown
+        for combo in combinations(small, k):
+            if combo not in seen and sum(map(card_value, combo)) <= A.TAKE_LIMIT:
                 seen.add(combo)
-                out.append(A.take(combo))
+                out.append(A.TAKES[A.TAKE_INDEX[combo]])
     if len(_TAKE_CACHE) > _CACHE_LIMIT:
         _TAKE_CACHE.clear()
     _TAKE_CACHE[key] = out
     return out
 
 
+def purse(hand: list[int]) -> tuple[tuple[int, ...], ...]:
+    """currency_values of a sorted hand for every currency at once, shared between equal
+    hands."""
+    key = tuple(hand)
+    hit = _PURSE_CACHE.get(key)
+    if hit is None:
+        if len(_PURSE_CACHE) > _RECENT_LIMIT:
+            _PURSE_CACHE.clear()
+        by_currency: list[list[int]] = [[] for _ in CURRENCIES]
+        for c in reversed(hand):
+            by_currency[c // 9].append(c % 9 + 1)
+        hit = _PURSE_CACHE[key] = tuple(map(tuple, by_currency))
+    return hit
+
+
+def space_buys(space: int, values_held: tuple[int, ...], price: int) -> list[AlhambraAction]:
+    """The purchases of one market space: they depend only on the values held in the space's
+    currency and the tile's price, which recur far more often than whole hands and markets."""
+    key = (space, values_held, price)
+    hit = _SPACE_BUY_CACHE.get(key)
+    if hit is None:
+        if len(_SPACE_BUY_CACHE) > _CACHE_LIMIT:
+            _SPACE_BUY_CACHE.clear()
+        row = A.BUYS[space]
+        hit = _SPACE_BUY_CACHE[key] = [row[A.PAY_INDEX[pay]]
+                                       for pay in minimal_payments(values_held, price)]
+    return hit
+
+
 def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
-    key = (tuple(s.hands[seat]), tuple(s.market))
-    hit = _BUY_CACHE.get(key)
-    if hit is not None:
-        return hit
+    held = purse(s.hands[seat])
     out: list[AlhambraAction] = []
-    hand = s.hands[seat]
     for space, tile in enumerate(s.market):
         if tile:
-            cur = MARKET_CURRENCIES[space]
-            for pay in minimal_payments(currency_values(hand, cur), PRICE[tile]):
-                out.append(A.buy(space, cur, pay))
-    if len(_BUY_CACHE) > _CACHE_LIMIT:
-        _BUY_CACHE.clear()
-    _BUY_CACHE[key] = out
+            key = (space, held[MARKET_CURRENCIES[space]], PRICE[tile])
+            hit = _SPACE_BUY_CACHE.get(key)  # space_buys, looked up inline: the hot path
+            out += space_buys(*key) if hit is None else hit
     return out
 
 
-_REDESIGN_CACHE: dict[tuple[object, ...], list[AlhambraAction]] = {}
+_REDESIGN_CACHE: dict[tuple[int, tuple[int, ...]], list[AlhambraAction]] = {}
 
 
 def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
-    """Redesigns depend only on the layout and the reserve, so equal ones share a list."""
+    """Reserve -> Alhambra, Alhambra -> reserve, then swaps. They depend only on the Alhambra
+    and the reserve; a board's version names its exact state (dict order included), so a
+    list is shared under (version, reserve): again on the seat's next turn if neither
+    changed, and by copies of the state."""
     board = s.boards[seat]
-    reserve = s.reserves[seat]
-    key = (board.key(), tuple(reserve))
+    reserve = tuple(s.reserves[seat])
+    key = (board.version, reserve)
     cached = _REDESIGN_CACHE.get(key)
     if cached is not None:
         return cached
-    out: list[AlhambraAction] = []
+    # plain loops: these lists are short, and comprehensions cost more to set up
+    out = []
     for r in reserve:
+        at = _PLACE_AT[r]
         for c in board.placements(r):
-            x, y = xy(c)
-            out.append(A.place(r, x, y))
-    built = board.built()
-    out += [A.reserve(t) for _, t, _, removable in built if removable]
+            out.append(at.get(c) or place_at(r, c))
+    free = board.removable()
+    for t, _ in free:
+        out.append(A.RESERVES[t])
     for r in reserve:
-        for _, t, mask, removable in built:
-            if removable and board.can_swap(r, t, mask):
-                out.append(A.swap(r, t))
-    if len(_REDESIGN_CACHE) > _CACHE_LIMIT:
+        w, swaps = WALLS[r], A.SWAPS[r]
+        for t, mask in free:
+            if not (w ^ WALLS[t]) & mask:  # Board.can_swap
+                out.append(swaps[t])
+    if len(_REDESIGN_CACHE) > _RECENT_LIMIT:
         _REDESIGN_CACHE.clear()
     _REDESIGN_CACHE[key] = out
     return out
@@ -196,22 +246,23 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
 
 def placement_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     board = s.boards[seat]
+    to_dirk = s.with_dirk and not s.endgame
     out = []
     for t in s.pending:
+        at = _PLACE_AT[t]
         for c in board.placements(t):
-            x, y = xy(c)
-            out.append(A.place(t, x, y))
-        out.append(A.reserve(t))
-        if s.with_dirk and not s.endgame:
-            out.append(A.dirk(t))
+            out.append(at.get(c) or place_at(t, c))
+        out.append(A.RESERVES[t])
+        if to_dirk:
+            out.append(A.DIRKS[t])
     return out
 
 
 def legal_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
+    """A new list on every call (the pieces it is made of are shared)."""
     if s.phase == PLACEMENT:
         return placement_actions(s, seat)
-    out = list(take_actions(s.display))  # a copy: the cached list is shared
-    out += buy_actions(s, seat)
+    out = take_actions(s.display) + buy_actions(s, seat)
     out += redesign_actions(s, seat)
     if s.actions_this_turn:
         out.append(A.END_ACTION)
@@ -285,16 +336,18 @@ def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
 def _end_turn(s: AlhambraState) -> None:
     """Refill the market (ascending spaces) and the money display; score; maybe end."""
     market, bag = s.market, s.bag
-    for i in range(4):
-        if not market[i] and bag:
-            market[i] = bag.pop()
-    for rnd in _refill_display(s):
+    if 0 in market:  # most turns buy nothing
+        for i in range(4):
+            if not market[i] and bag:
+                market[i] = bag.pop()
+    rounds = _refill_display(s) if len(s.display) < DISPLAY_SIZE else ()
+    for rnd in rounds:
         score_round(s, rnd)
         if s.with_dirk:
             extra = DIRK_AFTER_1 if rnd == 1 else len(bag) // DIRK_FRACTION
             for _ in range(min(extra, len(bag))):
                 s.dirk_tiles.append(bag.pop())
-    if not all(market):
+    if 0 in market:
         _start_endgame(s)
         return
     s.current = (s.current + 1) % s.num_players
@@ -368,7 +421,7 @@ def board_counts(board: Board) -> dict[str, int]:
 
 
 def board_wall(board: Board) -> int:
-    return longest_wall(board.layout())
+    return board.longest_wall()  # scoring.longest_wall, on the board's int cells
 
 
 def score_round(s: AlhambraState, rnd: int) -> None:

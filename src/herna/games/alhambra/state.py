@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from herna.core import Action, IllegalAction, Outcome, State
 from herna.core.rng import Rng
@@ -64,9 +64,9 @@ class AlhambraState(State):
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        if seat not in self.to_act():
+        if self.game_over or seat != (self.placer if self.phase == PLACEMENT else self.current):
             return []
-        acts: list[Action] = list(rules.legal_actions(self, seat))
+        acts = cast(list[Action], rules.legal_actions(self, seat))  # a new list every call
         self._legal = (seat, acts)
         return acts
 
