@@ -57,6 +57,41 @@ def xy(c: int) -> tuple[int, int]:
     return x - OFF, y - OFF
 
 
+def longest_wall_cells(cells: dict[int, int]) -> int:
+    """`scoring.longest_wall` of a layout, computed on the int cells several times faster
+    (scoring rounds and bots ask it often). A side is `cell * 4 + i` (SIDES[i]); the outline
+    is followed from the empty side exactly as the scoring module does, so a pinch where two
+    tiles touch at a corner never joins two walls."""
+    walled = {c * 4 + i for c, t in cells.items()
+              for i, (step, mine, _) in enumerate(SIDES)
+              if WALLS[t] & mine and c + step not in cells}
+    best = 0
+    seen: set[int] = set()
+    for start in walled:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        size = 0
+        while stack:
+            c, i = divmod(stack.pop(), 4)
+            size += 1
+            ahead = SIDES[i][0]
+            for j in ((i + 1) & 3, (i + 3) & 3):  # along the wall, both ways
+                aside = SIDES[j][0]
+                if c + ahead + aside in cells:  # the wall turns inward round the empty cell
+                    nb = (c + ahead + aside) * 4 + (j ^ 2)
+                elif c + aside in cells:  # straight on along the next tile
+                    nb = (c + aside) * 4 + i
+                else:  # round this tile's own corner
+                    nb = c * 4 + j
+                if nb in walled and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        best = max(best, size)
+    return best
+
+
 class Board:
     """Tiles by cell; the fountain stands at (0, 0) and never moves.
 
@@ -236,39 +271,7 @@ class Board:
         return self._key
 
     def longest_wall(self) -> int:
-        """`scoring.longest_wall` of this layout, computed on the int cells several times
-        faster (scoring rounds and bots ask it often). A side is `cell * 4 + i` (SIDES[i]);
-        the outline is followed from the empty side exactly as the scoring module does, so a
-        pinch where two tiles touch at a corner never joins two walls."""
-        cells = self.cells
-        walled = {c * 4 + i for c, t in cells.items()
-                  for i, (step, mine, _) in enumerate(SIDES)
-                  if WALLS[t] & mine and c + step not in cells}
-        best = 0
-        seen: set[int] = set()
-        for start in walled:
-            if start in seen:
-                continue
-            seen.add(start)
-            stack = [start]
-            size = 0
-            while stack:
-                c, i = divmod(stack.pop(), 4)
-                size += 1
-                ahead = SIDES[i][0]
-                for j in ((i + 1) & 3, (i + 3) & 3):  # along the wall, both ways
-                    aside = SIDES[j][0]
-                    if c + ahead + aside in cells:  # the wall turns inward round the empty cell
-                        nb = (c + ahead + aside) * 4 + (j ^ 2)
-                    elif c + aside in cells:  # straight on along the next tile
-                        nb = (c + aside) * 4 + i
-                    else:  # round this tile's own corner
-                        nb = c * 4 + j
-                    if nb in walled and nb not in seen:
-                        seen.add(nb)
-                        stack.append(nb)
-            best = max(best, size)
-        return best
+        return longest_wall_cells(self.cells)
 
     def built(self) -> list[tuple[int, int, int, bool]]:
         """(cell, tile, mask of sides with a neighbour, removable) for every building tile,

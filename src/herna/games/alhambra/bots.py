@@ -31,7 +31,7 @@ from herna.core import Action, Rng, State
 
 from . import actions as A
 from .actions import AlhambraAction, card_value
-from .board import DOWN, LEFT, RIGHT, UP, WALLS, Board, cell
+from .board import DOWN, LEFT, RIGHT, UP, WALLS, Board, cell, longest_wall_cells
 from .data import BUILDING_TYPES, MARKET_CURRENCIES, NUM_TILES, SCORING, B, L, R, T
 from .rules import PRICE, SCORE_A, SCORE_B, TILE_TYPE, currency_values
 from .scoring import place_points
@@ -49,45 +49,6 @@ UNDO = -1e6  # the value of undoing a recent move: chosen only if nothing else i
 
 
 # ---- board shape: the longest wall and room for future tiles ------------------------------
-def longest_wall_cells(cells: dict[int, int]) -> int:
-    """`scoring.longest_wall` on the board's int cells, several times faster: the bot asks it
-    for every candidate cell. Sides are `cell * 4 + direction`; the outline is followed from
-    the empty side exactly as the scoring module does (a pinch never joins two walls)."""
-    walled: set[int] = set()
-    for c, t in cells.items():
-        w = WALLS[t]
-        if w:
-            for i in range(4):
-                if w & _BITS[i] and (c + _STEPS[i]) not in cells:
-                    walled.add(c * 4 + i)
-    best = 0
-    seen: set[int] = set()
-    for start in walled:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        size = 0
-        while stack:
-            side = stack.pop()
-            size += 1
-            c, i = divmod(side, 4)
-            d = _STEPS[i]
-            for j in ((i + 1) & 3, (i + 3) & 3):
-                p = _STEPS[j]
-                if (c + d + p) in cells:  # the wall turns inward round the empty cell
-                    nb = (c + d + p) * 4 + (j ^ 2)
-                elif (c + p) in cells:  # straight on along the next tile
-                    nb = (c + p) * 4 + i
-                else:  # round this tile's own corner
-                    nb = c * 4 + j
-                if nb in walled and nb not in seen:
-                    seen.add(nb)
-                    stack.append(nb)
-        best = max(best, size)
-    return best
-
-
 def _mask_weights() -> tuple[tuple[int, float], ...]:
     """Wall patterns of the building tiles, weighted by how common they are."""
     counts: dict[int, int] = {}
