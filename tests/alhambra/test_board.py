@@ -14,7 +14,7 @@ import pytest
 
 import herna
 from herna.core import Rng
-from herna.games.alhambra.board import ORIGIN, RING, WALLS, Board, cell, xy
+from herna.games.alhambra.board import ORIGIN, RING, SIDES, WALLS, Board, cell, xy
 from herna.games.alhambra.data import FOUNTAIN, NUM_TILES
 from herna.games.alhambra.scoring import layout_problems
 
@@ -137,31 +137,35 @@ def mismatches(board: Board, rng: Rng) -> Iterator[str]:
                 yield f"can_swap({r}, {t}) at {xy(c)} disagrees with the oracle: {problems}"
 
 
+def random_step(board: Board, rng: Rng) -> None:
+    """One legal addition, removal or swap, chosen at random."""
+    off = [t for t in BUILDING_TILES if t not in board.cells.values()]
+    roll = rng.below(10)
+    if roll < 6 or len(board.cells) < 3:
+        t = off[rng.below(len(off))]
+        spots = board.placements(t)
+        if spots:
+            board.add(t, spots[rng.below(len(spots))])
+    elif roll < 8:
+        removable = [c for c, _t, _m, ok in board.built() if ok]
+        if removable:
+            board.remove(removable[rng.below(len(removable))])
+    else:
+        swaps = [(c, r) for c, t, m, ok in board.built() for r in off
+                 if ok and board.can_swap(r, t, m)]
+        if swaps:
+            c, r = swaps[rng.below(len(swaps))]
+            board.replace(c, r)
+
+
 def grown_boards(seed: int, count: int) -> Iterator[Board]:
     """Boards grown directly with legal additions, removals and swaps, so the incremental
     caches (frontier, hole answers, removable flags) see every kind of change."""
     rng = Rng(seed)
     for _ in range(count):
         board = Board()
-        steps = 8 + rng.below(30)
-        for _ in range(steps):
-            off = [t for t in BUILDING_TILES if t not in board.cells.values()]
-            roll = rng.below(10)
-            if roll < 6 or len(board.cells) < 3:
-                t = off[rng.below(len(off))]
-                spots = board.placements(t)
-                if spots:
-                    board.add(t, spots[rng.below(len(spots))])
-            elif roll < 8:
-                removable = [c for c, _t, _m, ok in board.built() if ok]
-                if removable:
-                    board.remove(removable[rng.below(len(removable))])
-            else:
-                swaps = [(c, r) for c, t, m, ok in board.built() for r in off
-                         if ok and board.can_swap(r, t, m)]
-                if swaps:
-                    c, r = swaps[rng.below(len(swaps))]
-                    board.replace(c, r)
+        for _ in range(8 + rng.below(30)):
+            random_step(board, rng)
         yield board
 
 
@@ -334,3 +338,48 @@ def test_swap_must_match_the_neighbours_edges() -> None:
     assert board.swap_problem(cell(1, 0), 14) is None  # open for open
     reason = board.swap_problem(cell(1, 0), 12)  # tile 12 has a wall on its left
     assert reason is not None and "would not match tile 0 at 0,0 on its left side" in reason
+
+
+# --- caches: whatever the history, the answers of a board built afresh ------------------------
+
+
+def rebuilt(board: Board) -> Board:
+    """The same layout, added tile by tile outward from the fountain on a new board."""
+    fresh = Board()
+    todo, seen = [ORIGIN], {ORIGIN}
+    while todo:
+        c = todo.pop(0)
+        for step, _, _ in SIDES:
+            n = c + step
+            if n in board.cells and n not in seen:
+                seen.add(n)
+                fresh.add(board.cells[n], n)
+                todo.append(n)
+    assert fresh.cells == board.cells
+    return fresh
+
+
+def answers(board: Board) -> dict[str, object]:
+    return {
+        "frontier": dict(board.frontier),
+        "placements": {t: sorted(board.placements(t)) for t in BUILDING_TILES},
+        "built": sorted(board.built()),
+        "cut": set(board.cut_cells()),
+        "wall": board.longest_wall(),
+        "removal": {c: board.removal_problem(c) for c in board.cells},
+    }
+
+
+def test_cached_answers_match_a_board_built_afresh() -> None:
+    for seed in range(40):
+        rng = Rng(seed)
+        board = Board()
+        kept: list[tuple[Board, dict[str, object]]] = []
+        for _ in range(25 + rng.below(30)):
+            random_step(board, rng)
+            assert answers(board) == answers(rebuilt(board)), f"seed {seed}"
+            if rng.below(4) == 0:  # go on with a copy; the original must not move
+                kept.append((board, answers(board)))
+                board = board.copy()
+        for original, before in kept:
+            assert answers(original) == before, f"seed {seed}: a copy changed its original"
