@@ -115,6 +115,13 @@ def _counts_text(game: GameSpec) -> str:
     return ", ".join(map(str, counts))
 
 
+def _table(game: str, players: int | None,
+           option: list[str] | None) -> tuple[GameSpec, int, dict[str, Any]]:
+    """The game, the player count and the options a command was asked for, checked."""
+    spec = herna.spec(game)
+    return spec, _players(spec, players), _parse_options(spec, option)
+
+
 def _players(game: GameSpec, players: int | None) -> int:
     n = game.min_players if players is None else players
     if n not in game.player_counts:
@@ -311,9 +318,7 @@ def play(
     """Play a game in the terminal against bots (or --watch bots play)."""
     ui = _start(lang)
     with _guard(ui):
-        spec = herna.spec(game)
-        n = _players(spec, players)
-        options = _parse_options(spec, option)
+        spec, n, options = _table(game, players, option)
         human = None if watch else seat
         _check_seat(human, n)
         bot_seats = [s for s in range(n) if s != human]
@@ -442,9 +447,7 @@ def simulate(
     """Play many games between bots and report win shares and scores with 95% intervals."""
     ui = _start(lang)
     with _guard(ui):
-        spec = herna.spec(game)
-        n = _players(spec, players)
-        options = _parse_options(spec, option)
+        spec, n, options = _table(game, players, option)
         specs = _bot_specs(bots, game, n, "bots.per_seat")
         if games < 1:
             raise UsageError(t("games.count", n=games))
