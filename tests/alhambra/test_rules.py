@@ -954,3 +954,20 @@ def test_placing_a_tile_before_the_turn_ends_is_refused() -> None:
     with pytest.raises(IllegalAction, match="market space 2 is empty"):
         s.apply(p, "buy 2 g4")
     assert snapshot(s) == before
+
+
+def test_an_equal_action_built_by_hand_is_recorded_in_its_canonical_form() -> None:
+    """A buy object with the wrong currency letter has the legal buy's code: the engine
+    applies and records its own action, so the record still replays."""
+    s = herna.make("alhambra", players=3, seed=11)
+    seat = s.to_act()[0]
+    legal = [a for a in s.legal_actions(seat) if a.kind == A.BUY]  # type: ignore[attr-defined]
+    if not legal:
+        pytest.skip("no purchase possible in this deal")
+    target = legal[0]
+    wrong = A.buy(target.space, (target.currency + 1) % 4, target.values)
+    assert wrong == target and str(wrong) != str(target)
+    applied = s.apply(seat, wrong)
+    assert applied is target
+    assert s.record()["actions"][-1] == [seat, str(target)]
+    herna.replay(s.record())

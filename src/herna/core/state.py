@@ -102,9 +102,7 @@ class State(ABC):
         self.check_seat(seat)
         if not isinstance(text, str):
             raise IllegalAction(f"expected action text, got {type(text).__name__}")
-        action = self.parse_text(seat, text.strip())
-        self._check_legal(seat, action)
-        return action
+        return self._check_legal(seat, self.parse_text(seat, text.strip()))
 
     def apply(self, seat: int, action: Action | str | int) -> Action:
         """Apply one action (object, text or integer code) for `seat` after checking it.
@@ -120,17 +118,20 @@ class State(ABC):
                 action = self.action_from_code(seat, action)
             else:
                 raise IllegalAction(f"not an action: {action!r}")
-        self._check_legal(seat, action)
+        action = self._check_legal(seat, action)
         self.apply_unchecked(seat, action)
         return action
 
-    def _check_legal(self, seat: int, action: Action) -> None:
+    def _check_legal(self, seat: int, action: Action) -> Action:
+        """The legal action equal to `action`: the engine's own object, so what is applied
+        and recorded is canonical even when the caller built an equal one by hand."""
         legal = self.legal_actions(seat)
         for a in legal:  # games that intern their actions are done here
             if a is action:
-                return
-        if action in legal:  # equal by code
-            return
+                return a
+        for a in legal:  # equal by code
+            if a == action:
+                return a
         raise IllegalAction(self.explain_illegal(seat, action))
 
     # ----- records ----------------------------------------------------------------------
