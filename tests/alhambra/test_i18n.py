@@ -7,6 +7,7 @@ import io
 import random
 import re
 import string
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 
 import herna
 from herna import i18n as core_i18n
-from herna.games.alhambra import i18n, notation, terminal
+from herna.games.alhambra import i18n, notation, render, terminal
 from herna.games.alhambra.data import BUILDING_TYPES, CURRENCIES, META
 from herna.games.alhambra.scorepad import score_command
 from herna.games.alhambra.scoring import explain_building_points
@@ -191,6 +192,86 @@ def test_tile_label_in_czech() -> None:
     assert terminal.tile_label({"id": 0, "type": "fountain"}) == "0 Lví fontána"
     assert terminal.cell_lines({"id": 46, "type": "tower", "price": 9, "walls": "RB"})[1] \
         == " 46 VĚŽ┃"
+
+
+# ----- the SVG picture -------------------------------------------------------------------------
+# every English heading and label the picture draws; none may be left in cs or sk
+SVG_ENGLISH = ("Building market", "Money display", "Supply", "Deck", "Discard", "Bag", "drawn",
+               "in deck", "Round", "price", "empty", "wall", "Hand", "Buildings", "Longest wall",
+               "Reserve", "Bought this turn", "Score", "to act", "Seat", "you", "hidden",
+               "total", "Dirk (neutral player)", "Game over", "game over", "Winner",
+               "Shared win", "Player", "Rank", "walls", "points", "cards", "tiles", "Turn",
+               "phase", "actions this turn", "view of", "spectator view", "pavilion",
+               "seraglio", "arcades", "chambers", "garden", "tower", "fountain", "ARC", "CHA",
+               "GAR", "TOW", "FTN", "denar", "ducat", "guilder")
+
+
+def svg_texts(svg_text: str) -> list[str]:
+    root = ET.fromstring(svg_text.encode("utf-8"))
+    return [e.text or "" for e in root.iter() if e.tag.endswith(("}text", "}title"))]
+
+
+def svg_views(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The game's views plus a 3-player spectator's (hidden hands, no Dirk)."""
+    state = herna.make("alhambra", players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        for seat in state.to_act():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return [*views, state.view(None)]
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_svg_has_no_english_words(views: list[dict[str, Any]], lang: str) -> None:
+    for view in svg_views(views):
+        text = render.svg(view, lang=lang)
+        words = svg_texts(text)
+        assert MARKET_TITLE[lang] in words  # the terminal's market title
+        left = sorted({w for w in SVG_ENGLISH for line in words if shown(w, line)})
+        assert left == [], (lang, left)
+    over = render.svg(views[-1], lang=lang)
+    assert i18n.t("dirk.title", lang) in over and i18n.t("outcome.rank", lang) in over
+
+
+def test_svg_follows_the_current_language(views: list[dict[str, Any]]) -> None:
+    view = views[-1]
+    english = render.svg(view)
+    assert english == render.svg(view, lang="en")
+    assert "Building market" in english and "Game over" in english
+    core_i18n.set_lang("cs")
+    czech = render.svg(view)
+    assert czech == render.svg(view, lang="cs") != english
+    assert "Stavební trh" in czech and "Konec hry" in czech and "Body" in czech
+    assert render.svg(view, lang="en") == english  # an explicit language wins
+    assert render.svg(view, lang="sk") != czech and "Stavebný trh" in render.svg(view, lang="sk")
+
+
+def test_svg_keeps_the_notation(views: list[dict[str, Any]]) -> None:
+    """Tile ids, card values and free places' coordinates are the same in every language."""
+    def typed(svg_text: str) -> list[tuple[str, str]]:
+        root = ET.fromstring(svg_text.encode("utf-8"))
+        return [(e.get("class") or "", e.text or "") for e in root.iter()
+                if e.get("class") in ("tile-id", "slot-coord", "coord", "price")]
+
+    for view in views[:3]:
+        english = typed(render.svg(view))
+        assert english
+        for lang in ("cs", "sk"):
+            assert typed(render.svg(view, lang=lang)) == english
+
+
+def test_svg_counts_in_czech() -> None:
+    view = {"game": "alhambra", "seat": None, "players": 2, "phase": "action", "current": 0,
+            "to_act": [0], "turn": 3, "actions_this_turn": 0, "market": [],
+            "money_display": [], "deck": 1, "discard": [{"currency": "denar", "value": 2}] * 3,
+            "bag": 5, "scoring_cards_drawn": [], "scorings": [], "dirk": None, "outcome": None,
+            "seats": [{"seat": 0, "score": 0, "hand": None, "hand_count": 1, "alhambra": [],
+                       "reserve": [], "pending": [], "counts": {}, "longest_wall": 0}]}
+    words = svg_texts(render.svg(view, lang="cs"))
+    for line in ("Balík: 1 karta", "Odkládací hromádka: 3 karty", "Pytlík: 5 dlaždic",
+                 "1 karta (skrytá ruka)", "Alhambra — pohled diváka"):
+        assert line in words, line
+    assert "Deck: 1 card" in svg_texts(render.svg(view))  # singular for one
 
 
 # ----- the notation help -----------------------------------------------------------------------

@@ -5,6 +5,9 @@ each player's Alhambra (with walls and coordinates to type `place` moves), their
 pending tiles, hand (or only the card count when hidden), Dirk, and the final outcome.
 Layout is computed from the view, so any Alhambra extent and 2-6 players fit; the same view
 always gives byte-identical output (the web client and golden tests rely on that).
+The words follow the current language (`herna.i18n`: en, cs, sk), or `svg(view, lang=...)`,
+through the game's own table in `i18n`; what players type (card letters, tile ids,
+coordinates) never changes.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
+from .i18n import category_name, counted, currency_name, lang_of, t, type_abbrev, type_name
 
 View = Mapping[str, Any]
 
@@ -36,15 +40,6 @@ TYPE_INK: dict[str, str] = {  # text drawn on a tile of that type
     "garden": "#ffffff",
     "tower": "#ffffff",
     "fountain": "#3a2e1f",
-}
-TYPE_ABBREV: dict[str, str] = {
-    "pavilion": "PAV",
-    "seraglio": "SER",
-    "arcades": "ARC",
-    "chambers": "CHA",
-    "garden": "GAR",
-    "tower": "TOW",
-    "fountain": "FTN",
 }
 UNKNOWN_FILL = "#bbbbbb"
 UNKNOWN_INK = "#000000"
@@ -144,12 +139,29 @@ def _text_width(s: str, size: float) -> float:
     return len(s) * size * CHAR_WIDTH
 
 
-def _seat_name(view: View, seat: int) -> str:
-    return f"Seat {seat}" + (" (you)" if view.get("seat") == seat else "")
+def _seat_name(view: View, seat: int, lang: str | None = None) -> str:
+    return t("seat", lang, seat=seat) + (t("you", lang) if view.get("seat") == seat else "")
+
+
+def _heading(key: str, lang: str | None) -> str:
+    """A terminal label such as "Reserve: " as a heading: "Reserve"."""
+    return t(key, lang).strip().rstrip(":")
+
+
+def _capital(text: str) -> str:
+    """A message that starts a line: "round 1: ..." -> "Round 1: ..."."""
+    return text[:1].upper() + text[1:]
+
+
+def _phase_name(phase: str, lang: str | None) -> str:
+    if phase in ("action", "placement"):
+        return t(f"phase.{phase}", lang)
+    return t("phase.other", lang, phase=phase)
 
 
 # ----- pieces ---------------------------------------------------------------------------
-def _tile(tile: Mapping[str, Any], x: float, y: float, size: float) -> list[str]:
+def _tile(tile: Mapping[str, Any], x: float, y: float, size: float,
+          lang: str | None = None) -> list[str]:
     """A square tile: type colour, walls as thick lines inside the walled sides."""
     kind = str(tile.get("type", ""))
     fill = TYPE_FILL.get(kind, UNKNOWN_FILL)
@@ -184,7 +196,7 @@ def _tile(tile: Mapping[str, Any], x: float, y: float, size: float) -> list[str]
         parts.append(_text(x + inset("L"), y + inset("T") + corner * 0.8, tile.get("price", ""),
                            size=corner, fill=ink, weight="bold", class_="price"))
         parts.append(_text(x + size / 2, y + size / 2 + size * 0.09,
-                           TYPE_ABBREV.get(kind, kind[:3].upper()), size=size * 0.24, fill=ink,
+                           type_abbrev(kind, lang), size=size * 0.24, fill=ink,
                            anchor="middle", class_="type"))
     parts.append(_text(x + size - inset("R"), y + size - inset("B") - 1, f"#{tid}",
                        size=corner * 0.8, fill=ink, anchor="end", class_="tile-id"))
@@ -215,12 +227,13 @@ def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
     ]
 
 
-def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int) -> _Block:
+def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int,
+              lang: str | None = None) -> _Block:
     """Tiles in wrapped rows (reserve, pending, Dirk)."""
     step = size + 4
     parts: list[str] = []
     for i, tile in enumerate(tiles):
-        parts += _tile(tile, (i % per_row) * step, (i // per_row) * step, size)
+        parts += _tile(tile, (i % per_row) * step, (i // per_row) * step, size, lang)
     rows = (len(tiles) + per_row - 1) // per_row
     return _Block(min(len(tiles), per_row) * step, rows * step, parts)
 
@@ -239,7 +252,8 @@ def _counts(counts: Mapping[str, Any], width: float) -> _Block:
     return _Block(width, sw, parts)
 
 
-def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object) -> _Block:
+def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object,
+              lang: str | None = None) -> _Block:
     """The grid with axis labels; empty places next to it are outlined with their coordinates,
     so a player can read off the text of a `place` move."""
     occupied = {(int(c["x"]), int(c["y"])) for c in cells}
@@ -269,15 +283,15 @@ def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object) -> _Block:
     for cell in sorted(cells, key=lambda c: (int(c["y"]), int(c["x"]))):
         px = ox + (int(cell["x"]) - x0) * s
         py = oy + (int(cell["y"]) - y0) * s
-        parts += _tile(cell["tile"], px, py, s)
+        parts += _tile(cell["tile"], px, py, s, lang)
     block = _Block(ox + cols * s + 4, oy + rows * s + 4)
     block.parts = [f'<g class="alhambra" data-seat="{escape(str(seat))}">', *parts, "</g>"]
     return block
 
 
 # ----- sections -------------------------------------------------------------------------
-def _market(view: View) -> _Block:
-    parts = [_text(0, LABEL_SIZE, "Building market", weight="bold")]
+def _market(view: View, lang: str | None = None) -> _Block:
+    parts = [_text(0, LABEL_SIZE, t("market.title", lang), weight="bold")]
     space_w = MARKET_TILE + 16
     top = LABEL_SIZE + 8
     band = 18
@@ -290,44 +304,47 @@ def _market(view: View) -> _Block:
                          data_currency=currency, x=x, y=top, width=space_w, height=h, rx=4,
                          fill=PANEL_FILL, stroke=fill, stroke_width=3))
         parts.append(_el("rect", x=x, y=top, width=space_w, height=band, rx=4, fill=fill))
-        parts.append(_text(x + space_w / 2, top + 13, f"{space.get('space')} · {currency}",
+        parts.append(_text(x + space_w / 2, top + 13,
+                           f"{space.get('space')} · {currency_name(currency, lang)}",
                            size=SMALL_SIZE + 1, fill=CURRENCY_INK.get(currency, UNKNOWN_INK),
                            anchor="middle", weight="bold"))
         tile = space.get("tile")
         ty = top + band + 6
         if tile:
-            parts += _tile(tile, x + 8, ty, MARKET_TILE)
+            parts += _tile(tile, x + 8, ty, MARKET_TILE, lang)
             parts.append(_text(x + space_w / 2, ty + MARKET_TILE + 20,
-                               f"price {tile.get('price')}", size=LABEL_SIZE, anchor="middle",
-                               weight="bold"))
+                               t("svg.price", lang, price=tile.get("price")), size=LABEL_SIZE,
+                               anchor="middle", weight="bold"))
         else:
-            parts.append(_text(x + space_w / 2, ty + MARKET_TILE / 2, "empty",
+            parts.append(_text(x + space_w / 2, ty + MARKET_TILE / 2, t("empty", lang),
                                size=LABEL_SIZE, fill=MUTED_INK, anchor="middle"))
     n = len(view.get("market", []))
     return _Block(max(n * (space_w + 8) - 8, 150), top + band + MARKET_TILE + 34, parts)
 
 
-def _display(view: View) -> _Block:
-    parts = [_text(0, LABEL_SIZE, "Money display", weight="bold")]
+def _display(view: View, lang: str | None = None) -> _Block:
+    title = _heading("money_display", lang)
+    parts = [_text(0, LABEL_SIZE, title, weight="bold")]
     w, h = DISPLAY_CARD
     top = LABEL_SIZE + 8
     cards = view.get("money_display", [])
     for i, card in enumerate(cards):
         parts += _card(card, i * (w + 6), top, w, h)
     if not cards:
-        parts.append(_text(0, top + h / 2, "empty", fill=MUTED_INK))
-    width = max(4 * (w + 6), _text_width("Money display", LABEL_SIZE))
+        parts.append(_text(0, top + h / 2, t("empty", lang), fill=MUTED_INK))
+    width = max(4 * (w + 6), _text_width(title, LABEL_SIZE))
     return _Block(width, top + h, parts)
 
 
-def _supply(view: View) -> _Block:
+def _supply(view: View, lang: str | None = None) -> _Block:
     """Deck, bag and discard counts, the scoring cards drawn, and past scoring rounds."""
-    parts = [_text(0, LABEL_SIZE, "Supply", weight="bold")]
+    parts = [_text(0, LABEL_SIZE, t("svg.supply", lang), weight="bold")]
     lines = [
-        f"Deck: {view.get('deck', 0)} cards",
-        f"Discard: {len(view.get('discard', []))} cards",
-        f"Bag: {view.get('bag', 0)} tiles",
+        t("svg.deck", lang, cards=counted("svg.cards", int(view.get("deck", 0) or 0), lang)),
+        t("svg.discard", lang, cards=counted("svg.cards", len(view.get("discard", [])), lang)),
+        t("svg.bag", lang, tiles=counted("svg.tiles", int(view.get("bag", 0) or 0), lang)),
     ]
+    width = max([190.0, *(_text_width(line, LABEL_SIZE) for line in lines)])
     y = LABEL_SIZE + 6
     for line in lines:
         y += LABEL_SIZE + 4
@@ -344,35 +361,36 @@ def _supply(view: View) -> _Block:
                          stroke_dasharray=None if is_drawn else "3 2"))
         parts.append(_text(x + 11, y + 20, name, size=LABEL_SIZE, anchor="middle", weight="bold",
                            fill=HEADER_INK if is_drawn else SCORING_CARD_FILL))
-        parts.append(_text(x + 27, y + 19, "drawn" if is_drawn else "in deck", size=SMALL_SIZE,
-                           fill=INK if is_drawn else MUTED_INK))
+        parts.append(_text(x + 27, y + 19, t("svg.drawn" if is_drawn else "svg.in_deck", lang),
+                           size=SMALL_SIZE, fill=INK if is_drawn else MUTED_INK))
     y += 30
-    width = 190.0
     for scoring in view.get("scorings", []):
         y += SMALL_SIZE + 5
-        totals = " · ".join(f"S{i} {p.get('total', 0)}"
+        totals = " · ".join(t("header.seat_total", lang, seat=i, total=p.get("total", 0))
                             for i, p in enumerate(scoring.get("points", [])))
         dirk = scoring.get("dirk")
         if dirk:
-            totals += f" · Dirk {dirk.get('total', 0)}"
-        line = f"Round {scoring.get('round')}: {totals}"
+            totals += " · " + t("header.dirk_total", lang, total=dirk.get("total", 0))
+        line = _capital(t("header.round", lang, round=scoring.get("round"), totals=totals))
         width = max(width, _text_width(line, SMALL_SIZE))
         parts.append(_text(0, y, line, size=SMALL_SIZE, class_="scoring-round"))
     return _Block(width, y + 4, parts)
 
 
-def _legend() -> _Block:
+def _legend(lang: str | None = None) -> _Block:
     parts: list[str] = []
     x = 0.0
     for kind in (*BUILDING_TYPES, "fountain"):
+        name = type_name(kind, lang)
         parts.append(_el("rect", x=x, y=0, width=14, height=14, rx=2, fill=TYPE_FILL[kind],
                          stroke=TILE_STROKE, stroke_width=0.8))
-        parts.append(_text(x + 18, 11, kind, size=SMALL_SIZE + 1))
-        x += 18 + _text_width(kind, SMALL_SIZE + 1) + 14
+        parts.append(_text(x + 18, 11, name, size=SMALL_SIZE + 1))
+        x += 18 + _text_width(name, SMALL_SIZE + 1) + 14
     parts.append(_el("line", x1=x, y1=7, x2=x + 22, y2=7, stroke=WALL_COLOUR,
                      stroke_width=GRID_TILE * WALL_RATIO))
-    parts.append(_text(x + 28, 11, "wall", size=SMALL_SIZE + 1))
-    return _Block(x + 28 + _text_width("wall", SMALL_SIZE + 1), 14, parts)
+    wall = t("svg.wall", lang)
+    parts.append(_text(x + 28, 11, wall, size=SMALL_SIZE + 1))
+    return _Block(x + 28 + _text_width(wall, SMALL_SIZE + 1), 14, parts)
 
 
 def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -382,14 +400,16 @@ def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
                                         int(c.get("value", 0))))
 
 
-def _hand(seat: Mapping[str, Any]) -> _Block:
+def _hand(seat: Mapping[str, Any], lang: str | None = None) -> _Block:
     w, h = HAND_CARD
     hand = seat.get("hand")
     count = int(seat.get("hand_count", 0) or 0)
     parts: list[str] = []
     if hand is None:
         parts += _card_back(0, 0, w, h)
-        parts.append(_text(w + 8, h / 2 + 4, f"{count} cards (hidden)", class_="hand-count"))
+        parts.append(_text(w + 8, h / 2 + 4, t("svg.hidden", lang,
+                                                 cards=counted("svg.cards", count, lang)),
+                           class_="hand-count"))
         return _Block(INFO_WIDTH, h, parts)
     cards = sort_cards(hand)
     for i, card in enumerate(cards):
@@ -402,18 +422,19 @@ def _hand(seat: Mapping[str, Any]) -> _Block:
     total = seat.get("hand_total")
     if total is None:
         total = sum(totals.values())
-    label = f"{len(cards)} cards, total {total}" + (f" ({summary})" if summary else "")
+    label = t("svg.hand_total", lang, cards=counted("svg.cards", len(cards), lang),
+              total=total) + (f" ({summary})" if summary else "")
     parts.append(_text(0, y, label, size=SMALL_SIZE + 1, class_="hand-count"))
     return _Block(INFO_WIDTH, y + 2, parts)
 
 
 def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
-                min_height: float = 0) -> _Block:
+                min_height: float = 0, lang: str | None = None) -> _Block:
     """One player's panel; the minimum size lines panels up in the grid of panels."""
     number = int(seat.get("seat", 0))
     active = number in view.get("to_act", []) or (
         view.get("phase") != "over" and view.get("current") == number)
-    grid = _alhambra(seat.get("alhambra", []), number)
+    grid = _alhambra(seat.get("alhambra", []), number, lang)
     info: list[str] = []
     y = 0.0
 
@@ -423,41 +444,44 @@ def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
         info.append(_text(0, y, text, size=SMALL_SIZE + 1, fill=MUTED_INK, weight="bold"))
         y += 6
 
-    label("Hand")
-    hand = _hand(seat)
+    label(_heading("hand", lang))
+    hand = _hand(seat, lang)
     info.append(hand.at(0, y))
     y += hand.height
-    label("Buildings")
+    label(t("svg.buildings", lang))
     counts = _counts(seat.get("counts", {}), INFO_WIDTH - 20)
     info.append(counts.at(0, y))
     y += counts.height + LABEL_SIZE + 6
-    info.append(_text(0, y, f"Longest wall: {seat.get('longest_wall', 0)}", class_="wall-len"))
-    for title, key in (("Reserve", "reserve"), ("Bought this turn (to place)", "pending")):
+    info.append(_text(0, y, t("svg.longest_wall", lang, wall=seat.get("longest_wall", 0)),
+                      class_="wall-len"))
+    for title, key in ((_heading("seat.reserve", lang), "reserve"),
+                       (t("svg.bought", lang), "pending")):
         tiles = seat.get(key, [])
         if not tiles and key == "pending":
             continue
         label(title)
         if tiles:
-            row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW)
+            row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW, lang)
             info.append(f'<g class="{key}">{row.at(0, y)}</g>')
             y += row.height
         else:
             y += LABEL_SIZE
-            info.append(_text(0, y, "empty", size=SMALL_SIZE + 1, fill=MUTED_INK))
+            info.append(_text(0, y, t("empty", lang), size=SMALL_SIZE + 1, fill=MUTED_INK))
     title_h = 30
     body_h = max(y, grid.height)
     width = max(PAD + INFO_WIDTH + GAP + grid.width + PAD, min_width)
     height = max(title_h + body_h + PAD, min_height)
-    name = _seat_name(view, number)
+    name = _seat_name(view, number, lang)
     parts = [
         _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
             stroke=ACTIVE_STROKE if active else PANEL_STROKE, stroke_width=3 if active else 1),
         _text(PAD, 21, name, size=TITLE_SIZE, weight="bold"),
-        _text(width - PAD, 21, f"Score {seat.get('score', 0)}", size=TITLE_SIZE, weight="bold",
-              anchor="end", class_="score"),
+        _text(width - PAD, 21, t("seat.score", lang, score=seat.get("score", 0)),
+              size=TITLE_SIZE, weight="bold", anchor="end", class_="score"),
     ]
     if active:
-        parts.append(_text(PAD + _text_width(name, TITLE_SIZE) + 10, 20, "▶ to act",
+        parts.append(_text(PAD + _text_width(name, TITLE_SIZE) + 10, 20,
+                           t("seat.active", lang).strip(),
                            size=LABEL_SIZE, fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
     parts.append(f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>')
     parts.append(grid.at(PAD + INFO_WIDTH + GAP, title_h))
@@ -465,17 +489,17 @@ def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
                   [f'<g class="seat" data-seat="{number}">', *parts, "</g>"])
 
 
-def _dirk_panel(dirk: Mapping[str, Any]) -> _Block:
-    tiles = _tile_row(dirk.get("tiles", []), SMALL_TILE, 12)
+def _dirk_panel(dirk: Mapping[str, Any], lang: str | None = None) -> _Block:
+    tiles = _tile_row(dirk.get("tiles", []), SMALL_TILE, 12, lang)
     counts = _counts(dirk.get("counts", {}), INFO_WIDTH - 20)
     width = PAD + max(tiles.width, INFO_WIDTH, 240) + PAD
     height = 30 + counts.height + 10 + tiles.height + PAD
     parts = [
         _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
             stroke=PANEL_STROKE, stroke_width=1),
-        _text(PAD, 21, "Dirk (neutral player)", size=TITLE_SIZE, weight="bold"),
-        _text(width - PAD, 21, f"Score {dirk.get('score', 0)}", size=TITLE_SIZE, weight="bold",
-              anchor="end", class_="score"),
+        _text(PAD, 21, t("dirk.title", lang), size=TITLE_SIZE, weight="bold"),
+        _text(width - PAD, 21, t("seat.score", lang, score=dirk.get("score", 0)),
+              size=TITLE_SIZE, weight="bold", anchor="end", class_="score"),
         counts.at(PAD, 30),
         tiles.at(PAD, 30 + counts.height + 10),
     ]
@@ -493,32 +517,38 @@ def breakdown_categories(breakdown: Sequence[Mapping[str, Any]]) -> list[str]:
     return known + [k for k in seen if k not in known]
 
 
-def leftover_lines(view: View) -> list[str]:
+def leftover_lines(view: View, lang: str | None = None) -> list[str]:
     """Who received the tiles left on the market at the end (the most money of that currency)."""
-    currency = {m.get("space"): m.get("currency") for m in view.get("market", [])}
+    currency = {m.get("space"): str(m.get("currency", "")) for m in view.get("market", [])}
     lines = []
     for item in view.get("leftovers") or []:
         space = item.get("space")
-        money = f"{item.get('amount')} {currency.get(space, '')}".strip()
-        lines.append(f"Tile #{item.get('tile')} left on space {space} went to "
-                     f"{_seat_name(view, int(item.get('seat', 0)))} ({money})")
+        name = currency.get(space, "")
+        money = (t("money", lang, amount=item.get("amount"),
+                   currency=t(f"currency_pl.{name}", lang))
+                 if name in CURRENCIES else f"{item.get('amount')} {name}".strip())
+        lines.append(t("outcome.leftover", lang, tile=item.get("tile"), space=space,
+                       who=_seat_name(view, int(item.get("seat", 0)), lang), money=money))
     return lines
 
 
-def _outcome(view: View, outcome: Mapping[str, Any]) -> _Block:
+def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) -> _Block:
     scores = list(outcome.get("scores", []))
     ranks = list(outcome.get("ranks", []))
     winners = set(outcome.get("winners", []))
     breakdown = list(outcome.get("breakdown", []))
     cats = breakdown_categories(breakdown)
-    columns = ["Player", "Score", "Rank", *cats]
+    cat_names = [category_name(c, lang) for c in cats]
+    columns = [t("outcome.player", lang), t("outcome.score", lang), t("outcome.rank", lang),
+               *cat_names]
     col_w = [110.0, 60.0, 50.0] + [max(OUTCOME_COLUMN, _text_width(c, SMALL_SIZE) + 8)
-                                   for c in cats]
+                                   for c in cat_names]
     row_h = 20
-    parts = [_text(PAD, 24, "Game over", size=TITLE_SIZE + 2, weight="bold")]
-    names = [_seat_name(view, i) for i in range(len(scores))]
+    parts = [_text(PAD, 24, _capital(t("header.over", lang)), size=TITLE_SIZE + 2,
+                   weight="bold")]
+    names = [_seat_name(view, i, lang) for i in range(len(scores))]
     if winners:
-        win_text = "Winner: " if len(winners) == 1 else "Shared win: "
+        win_text = t("svg.winner" if len(winners) == 1 else "svg.shared", lang)
         win_text += ", ".join(names[i] for i in sorted(winners) if i < len(names))
         parts.append(_text(PAD + 120, 24, win_text, size=TITLE_SIZE, fill=ACTIVE_STROKE,
                            weight="bold", class_="winners"))
@@ -546,8 +576,9 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> _Block:
     notes: list[str] = []
     dirk = view.get("dirk")
     if dirk:
-        notes.append(f"Dirk: {dirk.get('score', 0)} points")
-    notes += leftover_lines(view)
+        notes.append(t("outcome.dirk", lang,
+                       points=counted("svg.points", int(dirk.get("score", 0) or 0), lang)))
+    notes += leftover_lines(view, lang)
     for note in notes:
         parts.append(_text(PAD, height + 2, note, size=LABEL_SIZE, fill=MUTED_INK,
                            class_="outcome-note"))
@@ -559,22 +590,26 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> _Block:
     return _Block(width, height, ['<g class="outcome">', *parts, "</g>"])
 
 
-def _status(view: View) -> str:
-    phase = view.get("phase", "")
+def _status(view: View, lang: str | None = None) -> str:
+    phase = str(view.get("phase", ""))
     if phase == "over":
-        return f"Turn {view.get('turn', 0)} · game over"
+        return t("svg.status_over", lang, turn=view.get("turn", 0), over=t("header.over", lang))
     to_act = view.get("to_act") or []
-    who = ", ".join(_seat_name(view, int(s)) for s in to_act) or "nobody"
-    return (f"Turn {view.get('turn', 0)} · {who} to act · {phase} phase · "
-            f"actions this turn: {view.get('actions_this_turn', 0)}")
+    who = ", ".join(_seat_name(view, int(s), lang) for s in to_act) or t("nobody", lang)
+    return t("svg.status", lang, turn=view.get("turn", 0), who=who,
+             phase=_phase_name(phase, lang), actions=view.get("actions_this_turn", 0))
 
 
-def svg(view: dict[str, Any]) -> str:
-    """The whole table as seen by `view`: a standalone SVG document."""
-    top_blocks = [("market", _market(view)), ("money-display", _display(view)),
-                  ("supply", _supply(view))]
-    legend = _legend()
-    panels = [_seat_panel(view, seat) for seat in view.get("seats", [])]
+def svg(view: dict[str, Any], lang: str | None = None) -> str:
+    """The whole table as seen by `view`: a standalone SVG document.
+
+    The words are in `lang` ("en", "cs", "sk"), by default the current language.
+    """
+    lang = lang_of(lang)
+    top_blocks = [("market", _market(view, lang)), ("money-display", _display(view, lang)),
+                  ("supply", _supply(view, lang))]
+    legend = _legend(lang)
+    panels = [_seat_panel(view, seat, lang=lang) for seat in view.get("seats", [])]
     dirk = view.get("dirk")
     outcome = view.get("outcome")
 
@@ -592,7 +627,7 @@ def svg(view: dict[str, Any]) -> str:
     width = max(width, PAD + legend.width + PAD)
     y += legend.height + GAP
     if outcome:
-        block = _outcome(view, outcome)
+        block = _outcome(view, outcome, lang)
         body.append(block.at(PAD, y))
         width = max(width, PAD + block.width + PAD)
         y += block.height + GAP
@@ -604,23 +639,23 @@ def svg(view: dict[str, Any]) -> str:
         row_h = max(p.height for p in panels[r:r + columns])
         x = PAD
         for c, seat in enumerate(seats[r:r + columns]):
-            body.append(_seat_panel(view, seat, col_w[c], row_h).at(x, y))
+            body.append(_seat_panel(view, seat, col_w[c], row_h, lang).at(x, y))
             x += col_w[c] + GAP
         y += row_h + GAP
     width = max(width, PAD + sum(col_w) + GAP * (columns - 1) + PAD)
     if dirk:
-        block = _dirk_panel(dirk)
+        block = _dirk_panel(dirk, lang)
         body.append(block.at(PAD, y))
         width = max(width, PAD + block.width + PAD)
         y += block.height + GAP
     height = y - GAP + PAD
 
-    title = "Alhambra"
+    title = t("header.title", lang)
     if view.get("seat") is not None:
-        title += f" — view of {_seat_name(view, int(view['seat'])).replace(' (you)', '')}"
+        title = t("svg.view_of", lang, title=title, who=t("seat", lang, seat=int(view["seat"])))
     else:
-        title += " — spectator view"
-    status = _status(view)
+        title = t("svg.spectator", lang, title=title)
+    status = _status(view, lang)
     width = max(width, PAD + _text_width(title, TITLE_SIZE) + GAP * 2
                 + _text_width(status, LABEL_SIZE + 1) + PAD)
     w, h = _num(width), _num(height)
