@@ -138,9 +138,6 @@ class Board:
         return b
 
     # ---- queries ----------------------------------------------------------------------
-    def tiles(self) -> list[int]:
-        return [t for t in self.cells.values() if t != FOUNTAIN]
-
     def layout(self) -> dict[tuple[int, int], int]:
         return {xy(c): t for c, t in self.cells.items()}
 
