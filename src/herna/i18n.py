@@ -85,6 +85,13 @@ EN: dict[str, str] = {
     "record.move": "move {n} is not [seat, action text]",
     "replay.move": "{n:>4}. seat {seat}: {action}",
     "rotating": "rotating",
+    # refusal reasons every game shares (herna.core.state)
+    "illegal.no_seat": "there is no seat {seat!r} (seats are 0..{last})",
+    "illegal.over": "the game is over",
+    "illegal.not_to_act": "seat {seat} is not to act now (waiting for seat {who})",
+    "illegal.not_text": "expected action text, got {kind}",
+    "illegal.not_action": "not an action: {action!r}",
+    "illegal.not_now": "{action} is not possible now",
 }
 
 CS: dict[str, str] = {
@@ -161,6 +168,12 @@ CS: dict[str, str] = {
     "record.move": "tah {n} nemá tvar [místo, text akce]",
     "replay.move": "{n:>4}. místo {seat}: {action}",
     "rotating": "střídají se",
+    "illegal.no_seat": "místo {seat!r} neexistuje (místa jsou 0..{last})",
+    "illegal.over": "hra skončila",
+    "illegal.not_to_act": "místo {seat} teď není na tahu (čeká se na místo {who})",
+    "illegal.not_text": "očekáván text tahu, zadáno {kind}",
+    "illegal.not_action": "toto není tah: {action!r}",
+    "illegal.not_now": "{action} teď není možné",
 }
 
 SK: dict[str, str] = {
@@ -237,6 +250,12 @@ SK: dict[str, str] = {
     "record.move": "ťah {n} nemá tvar [miesto, text akcie]",
     "replay.move": "{n:>4}. miesto {seat}: {action}",
     "rotating": "striedajú sa",
+    "illegal.no_seat": "miesto {seat!r} neexistuje (miesta sú 0..{last})",
+    "illegal.over": "hra skončila",
+    "illegal.not_to_act": "miesto {seat} teraz nie je na ťahu (čaká sa na miesto {who})",
+    "illegal.not_text": "očakáva sa text ťahu, zadané {kind}",
+    "illegal.not_action": "toto nie je ťah: {action!r}",
+    "illegal.not_now": "{action} teraz nie je možné",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}

@@ -360,3 +360,161 @@ def test_score_pad_language_from_herna_lang_and_errors() -> None:
     bad = CliRunner().invoke(pad(), ["score", "alhambra", "-r", "1", "--lang", "de"],
                              env={"COLUMNS": "200"})
     assert bad.exit_code == 2 and "unknown language 'de'" in bad.output
+
+
+# ----- refusal reasons (herna.IllegalAction) ---------------------------------------------------
+REASON_PREFIXES = ("why.", "side.", "nothing")
+CORE_REASON_PREFIX = "illegal."
+
+
+@pytest.fixture
+def reset_lang(english_by_default: None) -> Iterator[None]:
+    """A test that switches the language gets English back when it ends."""
+    yield
+    core_i18n.set_lang("en")
+
+
+def reason(state: herna.State, seat: int, text: str) -> str:
+    with pytest.raises(herna.IllegalAction) as caught:
+        state.apply(seat, text)
+    return str(caught.value)
+
+
+def placement_state() -> herna.State:
+    """A 3-player game at its first placement decision (seed 0: a tile with walls bought)."""
+    state = herna.make("alhambra", players=3, seed=0)
+    rng = random.Random(0)
+    while state.view(None)["phase"] != "placement":
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def refusals() -> dict[str, str]:
+    """The five reasons in the current language, by case."""
+    fresh = herna.make("alhambra", players=3, seed=0)
+    seat = fresh.to_act()[0]
+    space = fresh.view(None)["market"][0]["currency"]
+    wrong = next(c for c in CURRENCIES if c != space)
+    letter = META["currency_letters"][wrong]
+    placing = placement_state()
+    placer = placing.to_act()[0]
+    tile = placing.view(None)["seats"][placer]["pending"][0]["id"]
+    mismatch = next(
+        text for text in (f"place {tile} {x},{y}" for x, y in ((0, -1), (1, 0), (0, 1), (-1, 0)))
+        if text not in {str(a) for a in placing.legal_actions(placer)})
+    return {
+        "currency": reason(fresh, seat, f"buy 1 {letter}4"),
+        "occupied": reason(placing, placer, f"place {tile} 0,0"),
+        "walls": reason(placing, placer, mismatch),
+        "garbage": reason(fresh, seat, "frob 7"),
+        "turn": reason(fresh, (seat + 1) % 3, "pass"),
+    }
+
+
+def test_reason_keys_are_in_every_table_with_the_same_fields() -> None:
+    keys = [k for k in i18n.EN if k.startswith(REASON_PREFIXES)]
+    assert len(keys) > 40
+    for table in (i18n.CS, i18n.SK):
+        for key in keys:
+            assert key in table, key
+            assert fields(table[key]) == fields(i18n.EN[key]), key
+            assert table[key] != i18n.EN[key], key
+    core = [k for k in core_i18n.EN if k.startswith(CORE_REASON_PREFIX)]
+    assert len(core) == 6
+    for table in (core_i18n.CS, core_i18n.SK):
+        for key in core:
+            assert key in table, key
+            assert fields(table[key]) == fields(core_i18n.EN[key]), key
+            assert table[key] != core_i18n.EN[key], key
+
+
+def test_reasons_in_english_are_unchanged(reset_lang: None) -> None:
+    core_i18n.set_lang("en")
+    got = refusals()
+    assert re.fullmatch(r"market space 1 takes only \w+ \([bgoy]\), not [bgoy]4", got["currency"])
+    assert got["occupied"] == "0,0 is already built on"
+    assert re.fullmatch(r"tile \d+ would put (a wall|an open side) \((top|right|bottom|left)\) "
+                        r"against (an open side|a wall) of tile \d+ at -?\d,-?\d: "
+                        r"touching sides must match", got["walls"])
+    assert got["garbage"] == ("unknown action 'frob'; actions are take, buy, end, place, reserve, "
+                              "swap, dirk, pass (type `help` for the notation)")
+    assert re.fullmatch(r"seat \d is not to act now \(waiting for seat \d\)", got["turn"])
+    state = herna.make("alhambra", players=2, seed=3)
+    seat = state.to_act()[0]
+    assert reason(state, seat, "") == "no action given; type `legal` to list the legal actions"
+    assert reason(state, seat, "take q1") == (
+        "'q1' is not a money card; write the currency letter and the value, e.g. b7 "
+        "(b blue denar, g green dirham, o orange ducat, y yellow guilder)")
+    assert reason(state, seat, "place 3 a,b") == (
+        "'a,b' is not a position; write x,y, e.g. 1,-2 (the fountain is 0,0; y grows downward)")
+    assert reason(state, 5, "pass") == "there is no seat 5 (seats are 0..1)"
+    assert reason(state, seat, "swap 1 2") == "tile 1 is not in your reserve (none)"
+
+
+def test_exact_english_wall_and_currency_reasons(reset_lang: None) -> None:
+    fresh = herna.make("alhambra", players=3, seed=0)
+    seat = fresh.to_act()[0]
+    space = fresh.view(None)["market"][0]["currency"]
+    wrong = next(c for c in CURRENCIES if c != space)
+    letter, own = META["currency_letters"][wrong], META["currency_letters"][space]
+    assert reason(fresh, seat, f"buy 1 {letter}4") == (
+        f"market space 1 takes only {space} ({own}), not {letter}4")
+    placing = placement_state()
+    placer = placing.to_act()[0]
+    tile = placing.view(None)["seats"][placer]["pending"][0]["id"]
+    assert tile == 21
+    assert reason(placing, placer, "place 21 -1,0") == (
+        "tile 21 would put a wall (right) against an open side of tile 0 at 0,0: "
+        "touching sides must match")
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_reasons_follow_the_language(reset_lang: None, lang: str) -> None:
+    core_i18n.set_lang("en")
+    english = refusals()
+    core_i18n.set_lang(lang)
+    got = refusals()
+    for case, text in got.items():
+        assert text != english[case], case
+    table, core = i18n.TABLES[lang], core_i18n.TABLES[lang]
+    space = herna.make("alhambra", players=3, seed=0).view(None)["market"][0]["currency"]
+    assert got["currency"].startswith(table["why.currency"].split("{")[0] + "1 ")
+    assert i18n.word("currency_pl", space, lang) in got["currency"]
+    assert got["occupied"] == table["why.occupied"].format(x=0, y=0)
+    assert got["walls"].startswith(table["why.wall_to_open"].split("{")[0])
+    side_words = [table[f"side.{s}"] for s in ("top", "right", "bottom", "left")]
+    assert any(f"({w})" in got["walls"] for w in side_words)
+    assert got["garbage"] == table["why.unknown"].format(verb="frob")
+    assert got["turn"] == core["illegal.not_to_act"].format(
+        seat=int(english["turn"].split()[1]), who=english["turn"].rstrip(")").split()[-1])
+    # the notation players type stays as it is
+    assert "take, buy, end, place, reserve, swap, dirk, pass" in got["garbage"]
+    assert "`help`" in got["garbage"]
+
+
+def test_czech_and_slovak_reasons_read_naturally(reset_lang: None) -> None:
+    core_i18n.set_lang("cs")
+    got = refusals()
+    assert got["occupied"] == "na 0,0 už dlaždice leží"
+    assert got["garbage"] == ("neznámý tah 'frob'; tahy jsou take, buy, end, place, reserve, "
+                              "swap, dirk, pass (`help` ukáže zápis tahů)")
+    assert "není na tahu" in got["turn"]
+    assert "stavebního trhu bere jen" in got["currency"]
+    assert got["walls"] == ("dlaždice 21 by přiložila zeď (vpravo) k otevřené straně dlaždice 0 "
+                            "na 0,0: sousední strany se musí shodovat")
+    core_i18n.set_lang("sk")
+    got = refusals()
+    assert got["occupied"] == "na 0,0 už dlaždica leží"
+    assert got["garbage"].startswith("neznámy ťah 'frob'; ťahy sú take, buy, end")
+    assert "nie je na ťahu" in got["turn"]
+    assert "stavebného trhu berie len" in got["currency"]
+    assert got["walls"] == ("dlaždica 21 by priložila múr (vpravo) k otvorenej strane dlaždice 0 "
+                            "na 0,0: susedné strany sa musia zhodovať")
+
+
+def test_english_again_after_a_czech_test() -> None:
+    """The fixture put English back: this test sees the default language."""
+    assert core_i18n.get_lang() == "en"
+    state = herna.make("alhambra", players=2, seed=1)
+    assert reason(state, state.to_act()[0], "frob").startswith("unknown action 'frob'")

@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from herna.i18n import t
+
 from .action import Action
 from .errors import IllegalAction
 from .rng import Rng
@@ -84,24 +86,24 @@ class State(ABC):
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why `action` is not legal now; games override to give the rule that forbids it."""
-        return f"{action} is not possible now"
+        return t("illegal.not_now", action=action)
 
     # ----- checked entry points -------------------------------------------------------
     def check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})")
+            raise IllegalAction(t("illegal.no_seat", seat=seat, last=self.num_players - 1))
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(t("illegal.over"))
         acting = self.to_act()
         if seat not in acting:
             who = ", ".join(str(s) for s in acting)
-            raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {who})")
+            raise IllegalAction(t("illegal.not_to_act", seat=seat, who=who))
 
     def parse_action(self, seat: int, text: str) -> Action:
         """Text in the game's notation -> the legal action it names, or IllegalAction why not."""
         self.check_seat(seat)
         if not isinstance(text, str):
-            raise IllegalAction(f"expected action text, got {type(text).__name__}")
+            raise IllegalAction(t("illegal.not_text", kind=type(text).__name__))
         return self._check_legal(seat, self.parse_text(seat, text.strip()))
 
     def apply(self, seat: int, action: Action | str | int) -> Action:
@@ -117,7 +119,7 @@ class State(ABC):
             elif isinstance(action, int) and not isinstance(action, bool):
                 action = self.action_from_code(seat, action)
             else:
-                raise IllegalAction(f"not an action: {action!r}")
+                raise IllegalAction(t("illegal.not_action", action=action))
         action = self._check_legal(seat, action)
         self.apply_unchecked(seat, action)
         return action

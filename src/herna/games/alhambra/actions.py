@@ -25,6 +25,7 @@ import re
 
 from herna.core import Action, IllegalAction
 
+from . import i18n
 from .data import CURRENCIES, CURRENCY_LETTERS, LETTER_CURRENCY, MARKET_CURRENCIES, NUM_TILES
 
 VALUES = range(1, 10)
@@ -212,7 +213,7 @@ PASS_ACTION = AlhambraAction(PASS, PASS_CODE)
 def from_code(code: int, market_currencies: tuple[int, ...]) -> AlhambraAction:
     """The action a code names (legality is the state's business)."""
     if not isinstance(code, int) or not 0 <= code < NUM_CODES:
-        raise IllegalAction(f"{code!r} is not an Alhambra action code (0..{NUM_CODES - 1})")
+        raise IllegalAction(i18n.t("why.code", code=code, last=NUM_CODES - 1))
     if code < BUY_BASE:
         return take(TAKE_SETS[code])
     if code < END_CODE:
@@ -246,15 +247,13 @@ def _tokens(text: str) -> list[str]:
 def _parse_card(tok: str) -> int:
     m = _CARD.match(tok)
     if not m:
-        raise IllegalAction(
-            f"{tok!r} is not a money card; write the currency letter and the value, e.g. b7 "
-            "(b blue denar, g green dirham, o orange ducat, y yellow guilder)")
+        raise IllegalAction(i18n.t("why.card", tok=tok))
     return card(CURRENCIES.index(LETTER_CURRENCY[m.group(1)]), int(m.group(2)))
 
 
 def _parse_tile(tok: str) -> int:
     if not tok.isdigit() or not 1 <= int(tok) <= NUM_TILES:
-        raise IllegalAction(f"{tok!r} is not a building tile number (1-{NUM_TILES})")
+        raise IllegalAction(i18n.t("why.tile_number", tok=tok, last=NUM_TILES))
     return int(tok)
 
 
@@ -262,11 +261,10 @@ def _parse_cell(toks: list[str]) -> tuple[int, int]:
     joined = ",".join(t for t in toks if t != "at")
     parts = [p for p in joined.replace("(", "").replace(")", "").split(",") if p]
     if len(parts) != 2 or not all(_INT.match(p) for p in parts):
-        raise IllegalAction(f"{' '.join(toks) or 'nothing'!r} is not a position; write x,y, "
-                            "e.g. 1,-2 (the fountain is 0,0; y grows downward)")
+        raise IllegalAction(i18n.t("why.position", text=" ".join(toks) or i18n.t("nothing")))
     x, y = int(parts[0]), int(parts[1])
     if abs(x) > REACH or abs(y) > REACH:
-        raise IllegalAction(f"{x},{y} is too far from the fountain")
+        raise IllegalAction(i18n.t("why.too_far", x=x, y=y))
     return x, y
 
 
@@ -274,54 +272,53 @@ def parse(text: str, market_currencies: tuple[int, ...]) -> AlhambraAction:
     """Read the notation (see notation.py); raises IllegalAction for anything else."""
     toks = _tokens(text.replace(",", " , ").replace(" , ", ","))
     if not toks:
-        raise IllegalAction("no action given; type `legal` to list the legal actions")
+        raise IllegalAction(i18n.t("why.no_action"))
     verb, args = toks[0], toks[1:]
     if verb in ("end", "pass"):
         if args:
-            raise IllegalAction(f"`{verb}` takes nothing after it")
+            raise IllegalAction(i18n.t("why.no_args", verb=verb))
         return END_ACTION if verb == "end" else PASS_ACTION
     if verb == "take":
         if not args:
-            raise IllegalAction("take which cards? e.g. `take b7` or `take g2 y3`")
+            raise IllegalAction(i18n.t("why.take_what"))
         cards = tuple(sorted(_parse_card(t) for a in args for t in a.split(",") if t))
         if cards not in TAKE_INDEX:
             total = sum(card_value(c) for c in cards)
-            raise IllegalAction(f"you may take one card, or several totalling at most "
-                                f"{TAKE_LIMIT}; {cards_text(cards)} total {total}")
+            raise IllegalAction(i18n.t("why.take_limit", limit=TAKE_LIMIT,
+                                       cards=cards_text(cards), total=total))
         return take(cards)
     if verb == "buy":
         if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= 4:
-            raise IllegalAction("buy from which market space (1-4)? e.g. `buy 2 g4 g3`")
+            raise IllegalAction(i18n.t("why.buy_space"))
         space = int(args[0]) - 1
         paid = tuple(_parse_card(t) for a in args[1:] for t in a.split(",") if t)
         if not paid:
-            raise IllegalAction("pay with which cards? e.g. `buy 2 g4 g3`")
+            raise IllegalAction(i18n.t("why.buy_cards"))
         want = market_currencies[space]
         wrong = [c for c in paid if card_currency(c) != want]
         if wrong:
-            raise IllegalAction(
-                f"market space {space + 1} takes only {CURRENCIES[want]} "
-                f"({CURRENCY_LETTERS[CURRENCIES[want]]}), not {cards_text(tuple(wrong))}")
+            name = CURRENCIES[want]
+            raise IllegalAction(i18n.t("why.currency", space=space + 1,
+                                       currency=i18n.word("currency_pl", name),
+                                       letter=CURRENCY_LETTERS[name],
+                                       cards=cards_text(tuple(wrong))))
         values = tuple(sorted((card_value(c) for c in paid), reverse=True))
         if values not in PAY_INDEX:
-            raise IllegalAction(f"{cards_text(paid)} is not a payment you may make: "
-                                "leave out any card the price does not need")
+            raise IllegalAction(i18n.t("why.payment", cards=cards_text(paid)))
         return buy(space, want, values)
     if verb in ("place", "build"):
         if not args:
-            raise IllegalAction("place which tile where? e.g. `place 23 1,-2`")
+            raise IllegalAction(i18n.t("why.place_what"))
         tile = _parse_tile(args[0])
         x, y = _parse_cell(args[1:])
         return place(tile, x, y)
     if verb in ("reserve", "dirk"):
         if len(args) != 1:
-            raise IllegalAction(f"`{verb}` takes one tile number, e.g. `{verb} 23`")
+            raise IllegalAction(i18n.t("why.one_tile", verb=verb))
         tile = _parse_tile(args[0])
         return reserve(tile) if verb == "reserve" else dirk(tile)
     if verb == "swap":
         if len(args) != 2:
-            raise IllegalAction(
-                "`swap` takes a reserve tile then an Alhambra tile, e.g. `swap 12 33`")
+            raise IllegalAction(i18n.t("why.swap_args"))
         return swap(_parse_tile(args[0]), _parse_tile(args[1]))
-    raise IllegalAction(f"unknown action {verb!r}; actions are take, buy, end, place, reserve, "
-                        "swap, dirk, pass (type `help` for the notation)")
+    raise IllegalAction(i18n.t("why.unknown", verb=verb))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from itertools import count
 
+from . import i18n
 from .data import FOUNTAIN, TILES, B, L, R, T
 
 W = 256
@@ -174,26 +175,23 @@ class Board:
         """Why `tile` may not go to cell `c`, in the rulebook's words (None: it may)."""
         x, y = xy(c)
         if c in self.cells:
-            return f"{x},{y} is already built on"
+            return i18n.t("why.occupied", x=x, y=y)
         need = self.frontier.get(c)
         if need is None:
-            return (f"{x},{y} does not share a whole side with your Alhambra "
-                    "(corner contact is not enough)")
+            return i18n.t("why.no_side", x=x, y=y)
         mask, walls = need
         w = WALLS[tile]
         for step, mine, _theirs in SIDES:
             if mask & mine and (w & mine) != (walls & mine):
                 n = self.cells[c + step]
                 nx, ny = xy(c + step)
-                what = "a wall" if w & mine else "an open side"
-                other = "an open side" if w & mine else "a wall"
-                return (f"tile {tile} would put {what} ({SIDE_NAMES[mine]}) against {other} "
-                        f"of tile {n} at {nx},{ny}: touching sides must match")
+                key = "why.wall_to_open" if w & mine else "why.open_to_wall"
+                return i18n.t(key, tile=tile, side=i18n.t(f"side.{SIDE_NAMES[mine]}"), n=n,
+                              nx=nx, ny=ny)
         if not mask & ~w:
-            return (f"tile {tile} at {x},{y} could not be reached on foot from the fountain: "
-                    "every side it shares is a wall")
+            return i18n.t("why.walled_in", tile=tile, x=x, y=y)
         if not self.safe(c):
-            return f"a tile at {x},{y} would enclose an empty space (no holes allowed)"
+            return i18n.t("why.hole", x=x, y=y)
         return None
 
     def safe(self, c: int) -> bool:
@@ -370,12 +368,12 @@ class Board:
         t = self.cells.get(c)
         x, y = xy(c)
         if t is None:
-            return f"there is no tile at {x},{y}"
+            return i18n.t("why.no_tile_at", x=x, y=y)
         if t == FOUNTAIN:
-            return "the fountain can never be removed"
+            return i18n.t("why.fountain_removed")
         cells = self.cells
         if all((c + step) in cells for step, _, _ in SIDES):
-            return f"removing tile {t} would leave a hole at {x},{y}"
+            return i18n.t("why.removal_hole", tile=t, x=x, y=y)
         # A tile walkable from only one side is a leaf of the walking paths: removing it
         # strands nobody. Otherwise walk the rest.
         w = WALLS[t]
@@ -385,8 +383,7 @@ class Board:
             rest = dict(cells)
             del rest[c]
             if not self.walkable(rest):
-                return (f"without tile {t} some tiles could no longer be reached from the "
-                        "fountain (or the Alhambra would fall apart)")
+                return i18n.t("why.removal_split", tile=t)
         return None
 
     def swap_problem(self, c: int, tile: int) -> str | None:
@@ -400,19 +397,19 @@ class Board:
         old = self.cells.get(c)
         x, y = xy(c)
         if old is None:
-            return f"there is no tile at {x},{y}"
+            return i18n.t("why.no_tile_at", x=x, y=y)
         if old == FOUNTAIN:
-            return "the fountain can never be swapped"
+            return i18n.t("why.fountain_swapped")
         blocked = self.removal_problem(c)
         if blocked is not None:
-            return (f"only a free tile can be swapped out, even for a moment: {blocked}")
+            return i18n.t("why.not_free", why=blocked)
         w = WALLS[tile]
         for step, mine, theirs in SIDES:
             n = self.cells.get(c + step)
             if n is not None and bool(w & mine) != bool(WALLS[n] & theirs):
                 nx, ny = xy(c + step)
-                return (f"tile {tile} in place of tile {old} would not match tile {n} at "
-                        f"{nx},{ny} on its {SIDE_NAMES[mine]} side")
+                return i18n.t("why.swap_mismatch", tile=tile, old=old, n=n, nx=nx, ny=ny,
+                              side=i18n.t(f"side.{SIDE_NAMES[mine]}"))
         return None
 
     # ---- changes ----------------------------------------------------------------------

@@ -178,6 +178,73 @@ EN: dict[str, str] = {
     "err.too_many": "{name}: {n} {type} tiles, but the game has only {most}",
     "err.too_many_all": "{n} {type} tiles counted in all, but the game has only {most}",
     "err.dirk": "Dirk plays only in a 2-player game, not with {n}",
+    # refusal reasons (herna.IllegalAction): actions.parse, the board's checks, rules.explain
+    "nothing": "nothing",
+    "side.top": "top",
+    "side.right": "right",
+    "side.bottom": "bottom",
+    "side.left": "left",
+    "why.code": "{code!r} is not an Alhambra action code (0..{last})",
+    "why.card": "{tok!r} is not a money card; write the currency letter and the value, e.g. b7 "
+                "(b blue denar, g green dirham, o orange ducat, y yellow guilder)",
+    "why.tile_number": "{tok!r} is not a building tile number (1-{last})",
+    "why.position": "{text!r} is not a position; write x,y, e.g. 1,-2 (the fountain is 0,0; "
+                    "y grows downward)",
+    "why.too_far": "{x},{y} is too far from the fountain",
+    "why.no_action": "no action given; type `legal` to list the legal actions",
+    "why.no_args": "`{verb}` takes nothing after it",
+    "why.take_what": "take which cards? e.g. `take b7` or `take g2 y3`",
+    "why.take_limit": "you may take one card, or several totalling at most {limit}; "
+                      "{cards} total {total}",
+    "why.buy_space": "buy from which market space (1-4)? e.g. `buy 2 g4 g3`",
+    "why.buy_cards": "pay with which cards? e.g. `buy 2 g4 g3`",
+    "why.currency": "market space {space} takes only {currency} ({letter}), not {cards}",
+    "why.payment": "{cards} is not a payment you may make: leave out any card the price does "
+                   "not need",
+    "why.place_what": "place which tile where? e.g. `place 23 1,-2`",
+    "why.one_tile": "`{verb}` takes one tile number, e.g. `{verb} 23`",
+    "why.swap_args": "`swap` takes a reserve tile then an Alhambra tile, e.g. `swap 12 33`",
+    "why.unknown": "unknown action {verb!r}; actions are take, buy, end, place, reserve, swap, "
+                   "dirk, pass (type `help` for the notation)",
+    "why.occupied": "{x},{y} is already built on",
+    "why.no_side": "{x},{y} does not share a whole side with your Alhambra "
+                   "(corner contact is not enough)",
+    "why.wall_to_open": "tile {tile} would put a wall ({side}) against an open side of tile {n} "
+                        "at {nx},{ny}: touching sides must match",
+    "why.open_to_wall": "tile {tile} would put an open side ({side}) against a wall of tile {n} "
+                        "at {nx},{ny}: touching sides must match",
+    "why.walled_in": "tile {tile} at {x},{y} could not be reached on foot from the fountain: "
+                     "every side it shares is a wall",
+    "why.hole": "a tile at {x},{y} would enclose an empty space (no holes allowed)",
+    "why.no_tile_at": "there is no tile at {x},{y}",
+    "why.fountain_removed": "the fountain can never be removed",
+    "why.removal_hole": "removing tile {tile} would leave a hole at {x},{y}",
+    "why.removal_split": "without tile {tile} some tiles could no longer be reached from the "
+                         "fountain (or the Alhambra would fall apart)",
+    "why.fountain_swapped": "the fountain can never be swapped",
+    "why.not_free": "only a free tile can be swapped out, even for a moment: {why}",
+    "why.swap_mismatch": "tile {tile} in place of tile {old} would not match tile {n} at "
+                         "{nx},{ny} on its {side} side",
+    "why.place_first": "first place the tiles you bought ({tiles}): `place TILE X,Y`, "
+                       "`reserve TILE`",
+    "why.place_first_dirk": "first place the tiles you bought ({tiles}): `place TILE X,Y`, "
+                            "`reserve TILE`, `dirk TILE`",
+    "why.not_pending": "tile {tile} is not among your tiles to place ({tiles})",
+    "why.dirk_bought": "only a tile you bought may go to Dirk",
+    "why.dirk_players": "Dirk only plays in a two-player game",
+    "why.dirk_when": "only a tile you just bought may go to Dirk, when your turn ends",
+    "why.not_now": "{action} is not possible now",
+    "why.display": "the money display shows {shown}, not {cards}",
+    "why.space_empty": "market space {space} is empty",
+    "why.not_held": "you do not hold {cards} (your {currency}: {held})",
+    "why.underpaid": "{cards} pays {paid}, but tile {tile} costs {price}",
+    "why.overpaid": "{cards} pays {paid} for a price of {price}: leave out the card you do not "
+                    "need (no change is given)",
+    "why.not_reserved": "tile {tile} is not in your reserve ({tiles}){later}",
+    "why.placed_later": " (tiles you bought are placed when your turn ends)",
+    "why.not_built": "tile {tile} is not in your Alhambra",
+    "why.end": "`end` ends a turn after an exact purchase; otherwise take one action",
+    "why.pass": "you may pass only when no other action is possible",
 }
 
 CS: dict[str, str] = {
@@ -333,6 +400,73 @@ CS: dict[str, str] = {
     "err.too_many": "{name}: typ {type} {n}×, ale hra má jen {most} takových dlaždic",
     "err.too_many_all": "typ {type} celkem {n}×, ale hra má jen {most} takových dlaždic",
     "err.dirk": "Dirk hraje jen ve hře dvou hráčů, ne při {n}",
+    "nothing": "nic",
+    "side.top": "nahoře",
+    "side.right": "vpravo",
+    "side.bottom": "dole",
+    "side.left": "vlevo",
+    "why.code": "{code!r} není kód tahu hry Alhambra (0..{last})",
+    "why.card": "{tok!r} není peněžní karta; napište písmeno měny a hodnotu, např. b7 "
+                "(b modré denáry, g zelené dirhamy, o oranžové dukáty, y žluté guldeny)",
+    "why.tile_number": "{tok!r} není číslo dlaždice (1-{last})",
+    "why.position": "{text!r} není pozice; napište x,y, např. 1,-2 (Lví fontána je na 0,0; "
+                    "y roste dolů)",
+    "why.too_far": "{x},{y} je příliš daleko od Lví fontány",
+    "why.no_action": "nebyl zadán žádný tah; `legal` vypíše možné tahy",
+    "why.no_args": "za `{verb}` nic nepatří",
+    "why.take_what": "které karty vzít? např. `take b7` nebo `take g2 y3`",
+    "why.take_limit": "smíte vzít jednu kartu, nebo několik v součtu nejvýše {limit}; "
+                      "{cards} dává dohromady {total}",
+    "why.buy_space": "z kterého pole stavebního trhu (1-4)? např. `buy 2 g4 g3`",
+    "why.buy_cards": "kterými kartami zaplatit? např. `buy 2 g4 g3`",
+    "why.currency": "pole {space} stavebního trhu bere jen {currency} ({letter}), ne {cards}",
+    "why.payment": "{cards} není platba, kterou smíte provést: vynechte kartu, kterou cena "
+                   "nepotřebuje",
+    "why.place_what": "kterou dlaždici kam položit? např. `place 23 1,-2`",
+    "why.one_tile": "za `{verb}` patří jedno číslo dlaždice, např. `{verb} 23`",
+    "why.swap_args": "za `swap` patří dlaždice z rezervní plochy a pak dlaždice z Alhambry, "
+                     "např. `swap 12 33`",
+    "why.unknown": "neznámý tah {verb!r}; tahy jsou take, buy, end, place, reserve, swap, "
+                   "dirk, pass (`help` ukáže zápis tahů)",
+    "why.occupied": "na {x},{y} už dlaždice leží",
+    "why.no_side": "{x},{y} nesousedí s vaší Alhambrou celou stranou "
+                   "(dotyk rohem nestačí)",
+    "why.wall_to_open": "dlaždice {tile} by přiložila zeď ({side}) k otevřené straně dlaždice "
+                        "{n} na {nx},{ny}: sousední strany se musí shodovat",
+    "why.open_to_wall": "dlaždice {tile} by přiložila otevřenou stranu ({side}) ke zdi dlaždice "
+                        "{n} na {nx},{ny}: sousední strany se musí shodovat",
+    "why.walled_in": "k dlaždici {tile} na {x},{y} by se nedalo dojít pěšky od Lví fontány: "
+                     "každá sousední strana je zeď",
+    "why.hole": "dlaždice na {x},{y} by uzavřela prázdné místo (díry nejsou dovoleny)",
+    "why.no_tile_at": "na {x},{y} žádná dlaždice neleží",
+    "why.fountain_removed": "Lví fontánu nelze nikdy odebrat",
+    "why.removal_hole": "odebráním dlaždice {tile} by na {x},{y} vznikla díra",
+    "why.removal_split": "bez dlaždice {tile} by se k některým dlaždicím nedalo dojít od Lví "
+                         "fontány (nebo by se Alhambra rozpadla)",
+    "why.fountain_swapped": "Lví fontánu nelze nikdy vyměnit",
+    "why.not_free": "vyměnit lze jen volnou dlaždici, i na okamžik: {why}",
+    "why.swap_mismatch": "dlaždice {tile} místo dlaždice {old} by nesouhlasila s dlaždicí {n} "
+                         "na {nx},{ny} (strana {side})",
+    "why.place_first": "nejdřív umístěte koupené dlaždice ({tiles}): `place TILE X,Y`, "
+                       "`reserve TILE`",
+    "why.place_first_dirk": "nejdřív umístěte koupené dlaždice ({tiles}): `place TILE X,Y`, "
+                            "`reserve TILE`, `dirk TILE`",
+    "why.not_pending": "dlaždice {tile} nepatří mezi vaše dlaždice k položení ({tiles})",
+    "why.dirk_bought": "Dirkovi smí jít jen dlaždice, kterou jste koupili",
+    "why.dirk_players": "Dirk hraje jen ve hře dvou hráčů",
+    "why.dirk_when": "Dirkovi smí jít jen právě koupená dlaždice, na konci vašeho tahu",
+    "why.not_now": "{action} teď není možné",
+    "why.display": "vyložené peníze jsou {shown}, ne {cards}",
+    "why.space_empty": "pole {space} stavebního trhu je prázdné",
+    "why.not_held": "nemáte {cards} (vaše {currency}: {held})",
+    "why.underpaid": "{cards} dává {paid}, ale dlaždice {tile} stojí {price}",
+    "why.overpaid": "{cards} dává {paid} při ceně {price}: vynechte kartu, kterou nepotřebujete "
+                    "(přeplatek se nevrací)",
+    "why.not_reserved": "dlaždice {tile} není na vaší rezervní ploše ({tiles}){later}",
+    "why.placed_later": " (koupené dlaždice se umisťují na konci tahu)",
+    "why.not_built": "dlaždice {tile} není ve vaší Alhambře",
+    "why.end": "`end` ukončí tah po koupi bez přeplatku; jinak proveďte jednu akci",
+    "why.pass": "`pass` je možný, jen když žádný jiný tah možný není",
 }
 
 SK: dict[str, str] = {
@@ -490,6 +624,73 @@ SK: dict[str, str] = {
     "err.too_many": "{name}: typ {type} {n}×, ale hra má len {most} takých dlaždíc",
     "err.too_many_all": "typ {type} spolu {n}×, ale hra má len {most} takých dlaždíc",
     "err.dirk": "Dirk hrá len v hre dvoch hráčov, nie pri {n}",
+    "nothing": "nič",
+    "side.top": "hore",
+    "side.right": "vpravo",
+    "side.bottom": "dole",
+    "side.left": "vľavo",
+    "why.code": "{code!r} nie je kód ťahu hry Alhambra (0..{last})",
+    "why.card": "{tok!r} nie je peňažná karta; napíšte písmeno meny a hodnotu, napr. b7 "
+                "(b modré denáre, g zelené dirhamy, o oranžové dukáty, y žlté guldeny)",
+    "why.tile_number": "{tok!r} nie je číslo dlaždice (1-{last})",
+    "why.position": "{text!r} nie je pozícia; napíšte x,y, napr. 1,-2 (Levia fontána je na 0,0; "
+                    "y rastie nadol)",
+    "why.too_far": "{x},{y} je príliš ďaleko od Levej fontány",
+    "why.no_action": "nebol zadaný žiadny ťah; `legal` vypíše možné ťahy",
+    "why.no_args": "za `{verb}` nič nepatrí",
+    "why.take_what": "ktoré karty vziať? napr. `take b7` alebo `take g2 y3`",
+    "why.take_limit": "smiete vziať jednu kartu, alebo niekoľko v súčte najviac {limit}; "
+                      "{cards} dáva spolu {total}",
+    "why.buy_space": "z ktorého poľa stavebného trhu (1-4)? napr. `buy 2 g4 g3`",
+    "why.buy_cards": "ktorými kartami zaplatiť? napr. `buy 2 g4 g3`",
+    "why.currency": "pole {space} stavebného trhu berie len {currency} ({letter}), nie {cards}",
+    "why.payment": "{cards} nie je platba, ktorú smiete urobiť: vynechajte kartu, ktorú cena "
+                   "nepotrebuje",
+    "why.place_what": "ktorú dlaždicu kam položiť? napr. `place 23 1,-2`",
+    "why.one_tile": "za `{verb}` patrí jedno číslo dlaždice, napr. `{verb} 23`",
+    "why.swap_args": "za `swap` patrí dlaždica z rezervy a potom dlaždica z Alhambry, "
+                     "napr. `swap 12 33`",
+    "why.unknown": "neznámy ťah {verb!r}; ťahy sú take, buy, end, place, reserve, swap, "
+                   "dirk, pass (`help` ukáže zápis ťahov)",
+    "why.occupied": "na {x},{y} už dlaždica leží",
+    "why.no_side": "{x},{y} nesusedí s vašou Alhambrou celou stranou "
+                   "(dotyk rohom nestačí)",
+    "why.wall_to_open": "dlaždica {tile} by priložila múr ({side}) k otvorenej strane dlaždice "
+                        "{n} na {nx},{ny}: susedné strany sa musia zhodovať",
+    "why.open_to_wall": "dlaždica {tile} by priložila otvorenú stranu ({side}) k múru dlaždice "
+                        "{n} na {nx},{ny}: susedné strany sa musia zhodovať",
+    "why.walled_in": "k dlaždici {tile} na {x},{y} by sa nedalo dôjsť pešo od Levej fontány: "
+                     "každá susedná strana je múr",
+    "why.hole": "dlaždica na {x},{y} by uzavrela prázdne miesto (diery nie sú dovolené)",
+    "why.no_tile_at": "na {x},{y} neleží žiadna dlaždica",
+    "why.fountain_removed": "Leviu fontánu nemožno nikdy odobrať",
+    "why.removal_hole": "odobratím dlaždice {tile} by na {x},{y} vznikla diera",
+    "why.removal_split": "bez dlaždice {tile} by sa k niektorým dlaždiciam nedalo dôjsť od Levej "
+                         "fontány (alebo by sa Alhambra rozpadla)",
+    "why.fountain_swapped": "Leviu fontánu nemožno nikdy vymeniť",
+    "why.not_free": "vymeniť možno len voľnú dlaždicu, aj na okamih: {why}",
+    "why.swap_mismatch": "dlaždica {tile} namiesto dlaždice {old} by nesúhlasila s dlaždicou {n} "
+                         "na {nx},{ny} (strana {side})",
+    "why.place_first": "najprv umiestnite kúpené dlaždice ({tiles}): `place TILE X,Y`, "
+                       "`reserve TILE`",
+    "why.place_first_dirk": "najprv umiestnite kúpené dlaždice ({tiles}): `place TILE X,Y`, "
+                            "`reserve TILE`, `dirk TILE`",
+    "why.not_pending": "dlaždica {tile} nepatrí medzi vaše dlaždice na položenie ({tiles})",
+    "why.dirk_bought": "Dirkovi smie ísť len dlaždica, ktorú ste kúpili",
+    "why.dirk_players": "Dirk hrá len v hre dvoch hráčov",
+    "why.dirk_when": "Dirkovi smie ísť len práve kúpená dlaždica, na konci vášho ťahu",
+    "why.not_now": "{action} teraz nie je možné",
+    "why.display": "vyložené peniaze sú {shown}, nie {cards}",
+    "why.space_empty": "pole {space} stavebného trhu je prázdne",
+    "why.not_held": "nemáte {cards} (vaše {currency}: {held})",
+    "why.underpaid": "{cards} dáva {paid}, ale dlaždica {tile} stojí {price}",
+    "why.overpaid": "{cards} dáva {paid} pri cene {price}: vynechajte kartu, ktorú "
+                    "nepotrebujete (preplatok sa nevracia)",
+    "why.not_reserved": "dlaždica {tile} nie je vo vašej rezerve ({tiles}){later}",
+    "why.placed_later": " (kúpené dlaždice sa umiestňujú na konci ťahu)",
+    "why.not_built": "dlaždica {tile} nie je vo vašej Alhambre",
+    "why.end": "`end` ukončí ťah po kúpe bez preplatku; inak urobte jednu akciu",
+    "why.pass": "`pass` je možný, len keď nie je možný žiadny iný ťah",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}

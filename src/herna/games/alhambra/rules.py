@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from herna.core import Outcome
 
 from . import actions as A
+from . import i18n
 from .actions import AlhambraAction, card_text, card_value, cards_text
 from .board import WALLS, Board, cell, xy
 from .data import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCIES, META, SCORING, TILES, TYPE_INDEX
@@ -488,63 +489,66 @@ def explain(s: AlhambraState, seat: int, a: AlhambraAction) -> str:
     if s.phase == PLACEMENT:
         if k not in (A.PLACE, A.RESERVE, A.DIRK):
             waiting = " ".join(str(t) for t in s.pending)
-            return (f"first place the tiles you bought ({waiting}): "
-                    "`place TILE X,Y`, `reserve TILE`" + (", `dirk TILE`" if s.with_dirk else ""))
+            return i18n.t("why.place_first_dirk" if s.with_dirk else "why.place_first",
+                          tiles=waiting)
         if a.tile not in s.pending:
-            return f"tile {a.tile} is not among your tiles to place ({_tiles(s.pending)})"
+            return i18n.t("why.not_pending", tile=a.tile, tiles=_tiles(s.pending))
         if k == A.DIRK:
-            return ("only a tile you bought may go to Dirk" if s.with_dirk
-                    else "Dirk only plays in a two-player game")
+            return i18n.t("why.dirk_bought" if s.with_dirk else "why.dirk_players")
         problem = board.placement_problem(a.tile, cell(a.x, a.y))
-        return problem or f"{a} is not possible now"
+        return problem or _not_now(a)
     if k == A.TAKE:
         missing = list(a.cards)
         for c in s.display:
             if c in missing:
                 missing.remove(c)
         if missing:
-            shown = cards_text(tuple(sorted(s.display))) or "nothing"
-            return f"the money display shows {shown}, not {cards_text(tuple(missing))}"
+            shown = cards_text(tuple(sorted(s.display))) or i18n.t("nothing")
+            return i18n.t("why.display", shown=shown, cards=cards_text(tuple(missing)))
     elif k == A.BUY:
         tile = s.market[a.space]
         if not tile:
-            return f"market space {a.space + 1} is empty"
+            return i18n.t("why.space_empty", space=a.space + 1)
         held = currency_values(s.hands[seat], a.currency)
         rest = list(held)
         for v in a.values:
             if v not in rest:
-                cur = CURRENCIES[a.currency]
-                return (f"you do not hold {_values(a)} (your {cur}: "
-                        f"{' '.join(card_text(a.currency * 9 + x - 1) for x in held) or 'none'})")
+                cur = i18n.word("currency_pl", CURRENCIES[a.currency])
+                have = " ".join(card_text(a.currency * 9 + x - 1) for x in held)
+                return i18n.t("why.not_held", cards=_values(a), currency=cur,
+                              held=have or i18n.t("none"))
             rest.remove(v)
         paid, price = sum(a.values), PRICE[tile]
         if paid < price:
-            return f"{_values(a)} pays {paid}, but tile {tile} costs {price}"
-        return (f"{_values(a)} pays {paid} for a price of {price}: leave out the card "
-                "you do not need (no change is given)")
+            return i18n.t("why.underpaid", cards=_values(a), paid=paid, tile=tile, price=price)
+        return i18n.t("why.overpaid", cards=_values(a), paid=paid, price=price)
     elif k in (A.PLACE, A.SWAP):
         if a.tile not in s.reserves[seat]:
-            bought = " (tiles you bought are placed when your turn ends)" if s.pending else ""
-            return f"tile {a.tile} is not in your reserve ({_tiles(s.reserves[seat])}){bought}"
+            later = i18n.t("why.placed_later") if s.pending else ""
+            return i18n.t("why.not_reserved", tile=a.tile, tiles=_tiles(s.reserves[seat]),
+                          later=later)
         if k == A.PLACE:
-            return board.placement_problem(a.tile, cell(a.x, a.y)) or f"{a} is not possible now"
+            return board.placement_problem(a.tile, cell(a.x, a.y)) or _not_now(a)
         at = board.where(a.other)
         if at is None:
-            return f"tile {a.other} is not in your Alhambra"
-        return board.swap_problem(at, a.tile) or f"{a} is not possible now"
+            return i18n.t("why.not_built", tile=a.other)
+        return board.swap_problem(at, a.tile) or _not_now(a)
     elif k == A.RESERVE:
         at = board.where(a.tile)
         if at is None:
-            return f"tile {a.tile} is not in your Alhambra"
-        return board.removal_problem(at) or f"{a} is not possible now"
+            return i18n.t("why.not_built", tile=a.tile)
+        return board.removal_problem(at) or _not_now(a)
     elif k == A.DIRK:
-        return ("Dirk only plays in a two-player game" if not s.with_dirk
-                else "only a tile you just bought may go to Dirk, when your turn ends")
+        return i18n.t("why.dirk_when" if s.with_dirk else "why.dirk_players")
     elif k == A.END:
-        return "`end` ends a turn after an exact purchase; otherwise take one action"
+        return i18n.t("why.end")
     elif k == A.PASS:
-        return "you may pass only when no other action is possible"
-    return f"{a} is not possible now"
+        return i18n.t("why.pass")
+    return _not_now(a)
+
+
+def _not_now(a: AlhambraAction) -> str:
+    return i18n.t("why.not_now", action=a)
 
 
 def _values(a: AlhambraAction) -> str:
@@ -552,4 +556,4 @@ def _values(a: AlhambraAction) -> str:
 
 
 def _tiles(tiles: list[int]) -> str:
-    return ", ".join(str(t) for t in tiles) or "none"
+    return ", ".join(str(t) for t in tiles) or i18n.t("none")
