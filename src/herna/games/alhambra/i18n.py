@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from herna.i18n import LANGUAGES as LANGUAGES  # the same three languages as the CLI
 from herna.i18n import get_lang
-
-LANGUAGES = ("en", "cs", "sk")
 
 EN: dict[str, str] = {
     # building types, as names (scoring lines, table rows, chips)
