@@ -60,7 +60,7 @@ def test_games_lists_player_counts_and_options() -> None:
     result = run("games")
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if GAME_ID in x)
-    assert "Toy 21" in line and "2-4" in line and "target=21" in line
+    assert "Toy 21" in line and "2-4" in line and "--target 21" in line
     assert "hidden information" in line
 
 
@@ -134,6 +134,54 @@ def test_watch_plays_the_arena_game_for_the_same_seed(tmp_path: Path) -> None:
     assert herna.load_record(save)["actions"] == arena.record["actions"]
     lines = [x for x in result.output.splitlines() if x.startswith("seat ")]
     assert len(lines) == arena.decisions
+
+
+def test_game_options_are_flags(tmp_path: Path) -> None:
+    save = tmp_path / "flags.json"
+    result = run("play", GAME_ID, "--watch", "--bots", "random", "--seed", "2", "--target", "15",
+                 "--open-hands", "--hand-size=3", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert herna.load_record(save)["options"] == {"target": 15, "hand_size": 3,
+                                                  "open_hands": True}
+    off = run("simulate", GAME_ID, "--games", "2", "--no-open-hands", "--option", "target=18")
+    assert off.exit_code == 0, off.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--colour", "red"], "Toy 21 has no option --colour (its options: --target 21, "
+                          "--hand-size 2, --open-hands)"),
+    (["--target"], "--target needs a value"),
+    (["--no-target"], "Toy 21 has no option --no-target"),
+    (["--no-open-hands=yes"], "--no-open-hands needs a value"),
+    (["--target", "many"], "option target: 'many' is not a whole number"),
+    (["--open-hands=maybe"], "option open_hands: 'maybe' is not true or false"),
+    (["extra"], "unexpected argument 'extra'"),
+])
+def test_bad_game_flags_are_one_red_line(args: list[str], message: str) -> None:
+    for command in ("play", "simulate"):
+        result = run(command, GAME_ID, *args)
+        assert result.exit_code == 2, result.output
+        errors = [x for x in result.output.splitlines() if x.startswith("error: ")]
+        assert len(errors) == 1 and message in errors[0], result.output
+
+
+def test_a_racing_game_stamps_the_time_the_person_took(
+        monkeypatch: pytest.MonkeyPatch, toy_modules: None) -> None:
+    """Games against a clock get the seconds since the position was shown (Ubongo)."""
+    took: list[float] = []
+
+    def stamp(text: str, seconds: float) -> str:
+        took.append(seconds)
+        return text.replace("card", "play")
+
+    monkeypatch.setattr(sys.modules["herna.games.toy_21.terminal"], "stamp", stamp,
+                        raising=False)
+    state = herna.make(GAME_ID, players=2, seed=3)
+    value = str(state.legal_actions(0)[0]).split()[1]
+    result = run("play", GAME_ID, "--seed", "3", input=f"card {value}\n")
+    assert result.exit_code == 0, result.output
+    assert f"seat 0 (you): play {value}" in result.output
+    assert len(took) == 1 and 0 <= took[0] < 60
 
 
 # ----- simulate -------------------------------------------------------------------------------

@@ -115,11 +115,58 @@ def _counts_text(game: GameSpec) -> str:
     return ", ".join(map(str, counts))
 
 
-def _table(game: str, players: int | None,
-           option: list[str] | None) -> tuple[GameSpec, int, dict[str, Any]]:
-    """The game, the player count and the options a command was asked for, checked."""
+def _table(game: str, players: int | None, option: list[str] | None,
+           flags: Sequence[str] = ()) -> tuple[GameSpec, int, dict[str, Any]]:
+    """The game, the player count and the options a command was asked for (as `--option
+    key=value` or as the game's own flags, e.g. `--vs-virtual`), checked."""
     spec = herna.spec(game)
-    return spec, _players(spec, players), _parse_options(spec, option)
+    items = [*(option or ()), *_flag_options(spec, flags)]
+    return spec, _players(spec, players), _parse_options(spec, items)
+
+
+def _flag_name(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
+def _flag_usage(key: str, default: Any) -> str:
+    """How to set an option: `--open-money` (off by default), `--no-x` (on), `--target 21`."""
+    if isinstance(default, bool):
+        return _flag_name(("no_" if default else "") + key)
+    return f"{_flag_name(key)} {default!r}"
+
+
+def _flags_text(game: GameSpec) -> str:
+    return ", ".join(_flag_usage(k, v) for k, v in game.options.items()) or t("none")
+
+
+def _flag_options(game: GameSpec, args: Sequence[str]) -> list[str]:
+    """A game's options given as flags -> key=value items: `--virtual 3`, `--virtual=3`,
+    `--vs-virtual` (a bool option alone means true) and `--no-vs-virtual`."""
+    items: list[str] = []
+    rest = list(args)
+    while rest:
+        token = rest.pop(0)
+        name, eq, value = token.partition("=")
+        key = name[2:].replace("-", "_") if name.startswith("--") else ""
+        negated = (key not in game.options and key.startswith("no_")
+                   and isinstance(game.options.get(key[3:]), bool))
+        if negated:
+            key = key[3:]
+        if key not in game.options:
+            if not name.startswith("-"):
+                raise UsageError(t("arg.extra", text=token))
+            raise UsageError(t("flag.unknown", game=game.name, flag=name,
+                               offered=_flags_text(game)))
+        if isinstance(game.options[key], bool):
+            if negated and eq:
+                raise UsageError(t("flag.value", flag=name))
+            value = "false" if negated else (value if eq else "true")
+        elif not eq:
+            if not rest:
+                raise UsageError(t("flag.value", flag=name))
+            value = rest.pop(0)
+        items.append(f"{key}={value}")
+    return items
 
 
 def _players(game: GameSpec, players: int | None) -> int:
@@ -292,7 +339,7 @@ def games_command(lang: LangOpt = None) -> None:
         for game_id in ids:
             game = herna.spec(game_id)
             options = "\n".join(
-                f"{k}={v!r}" + (f"  {game.option_help[k]}" if k in game.option_help else "")
+                _flag_usage(k, v) + (f"  {game.option_help[k]}" if k in game.option_help else "")
                 for k, v in game.options.items()) or t("none")
             kind = [t("kind.hidden" if game.hidden_information else "kind.open")]
             if game.simultaneous:
@@ -301,8 +348,13 @@ def games_command(lang: LangOpt = None) -> None:
         ui.out.print(table)
 
 
-@app.command()
+# the game's own options arrive as extra arguments (`--vs-virtual`, `--virtual 3`)
+GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+@app.command(context_settings=GAME_FLAGS)
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
     players: PlayersOpt = None,
     seat: Annotated[int, typer.Option(help="Your seat; seat 0 acts first.")] = 0,
@@ -315,10 +367,13 @@ def play(
     watch: Annotated[bool, typer.Option(help="No human: bots take every seat.")] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Play a game in the terminal against bots (or --watch bots play)."""
+    """Play a game in the terminal against bots (or --watch bots play).
+
+    The game's options are flags too, e.g. `herna play alhambra-rw --players 1 --virtual 3`
+    (see `herna games`)."""
     ui = _start(lang)
     with _guard(ui):
-        spec, n, options = _table(game, players, option)
+        spec, n, options = _table(game, players, option, ctx.args)
         human = None if watch else seat
         _check_seat(human, n)
         bot_seats = [s for s in range(n) if s != human]
@@ -355,6 +410,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
     """Run the game until it ends (True) or the human leaves (False). Bots at a node go
     first; the human is asked when only the human is left to act there."""
     drawn_at = -1
+    shown = time.monotonic()
     while not state.is_over():
         acting = state.to_act()
         bot_seat = next((s for s in acting if s in bots), None)
@@ -372,7 +428,8 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
             drawn_at = len(state.history)
             ui.out.print(Rule(t("to_act", move=drawn_at + 1, seat=human)))
             ui.out.print(_terminal_view(ui, spec.id, state.view(human)))
-        if not _human_turn(ui, spec, state, human):
+            shown = time.monotonic()
+        if not _human_turn(ui, spec, state, human, shown):
             return False
     return True
 
@@ -386,7 +443,17 @@ def _ask(prompt: str) -> str | None:
     return answer
 
 
-def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int) -> bool:
+def _stamped(game_id: str, text: str, since: float) -> str:
+    """The person's action with the time it took, for games that race against a clock (the
+    Ubongo hourglass): the game's `terminal.stamp` adds it; the engine never reads a clock."""
+    stamp = getattr(game_module(game_id, "terminal"), "stamp", None)
+    if not callable(stamp):
+        return text
+    stamped: str = stamp(text, time.monotonic() - since)
+    return stamped
+
+
+def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int, shown: float) -> bool:
     """Prompt until the person makes a legal move (True) or quits (False)."""
     while True:
         text = _ask(t("prompt", seat=seat))
@@ -419,7 +486,7 @@ def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int) -> bool:
         else:
             try:
                 applied = state.apply(seat, legal[int(command) - 1] if command.isdigit()
-                                      else command)
+                                      else _stamped(spec.id, command, shown))
             except IllegalAction as e:
                 ui.problem(str(e))
                 continue
@@ -427,8 +494,9 @@ def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int) -> bool:
             return True
 
 
-@app.command()
+@app.command(context_settings=GAME_FLAGS)
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
@@ -444,10 +512,12 @@ def simulate(
         help="Rotate bots through the seats, every deal played in each rotation.")] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Play many games between bots and report win shares and scores with 95% intervals."""
+    """Play many games between bots and report win shares and scores with 95% intervals.
+
+    The game's options are flags too, e.g. `herna simulate envyra --players 3 --simple`."""
     ui = _start(lang)
     with _guard(ui):
-        spec, n, options = _table(game, players, option)
+        spec, n, options = _table(game, players, option, ctx.args)
         specs = _bot_specs(bots, game, n, "bots.per_seat")
         if games < 1:
             raise UsageError(t("games.count", n=games))
@@ -575,16 +645,20 @@ def score() -> None:
     """Score pads for games played with the real box, e.g. `herna score alhambra --help`."""
 
 
-def _mount_score_pads() -> None:
-    """Each game's score pad, if its module is there (they are written game by game)."""
-    try:
-        from herna.games.alhambra.scorepad import score_command
-    except ImportError:
-        return
-    score_app.command("alhambra")(score_command)
+def _mount_game_commands() -> None:
+    """What each shipped game adds to the command: its score pad (`herna score <id>`, from
+    `scorepad.score_command`) and its own commands (`herna <id> ...`, from `cli.app`, e.g.
+    `herna ubongo solve`). A game without them simply has none."""
+    for game_id in herna.game_ids():
+        pad = getattr(game_module(game_id, "scorepad"), "score_command", None)
+        if callable(pad):
+            score_app.command(game_id)(pad)
+        commands = getattr(game_module(game_id, "cli"), "app", None)
+        if isinstance(commands, typer.Typer):
+            app.add_typer(commands, name=game_id)
 
 
-_mount_score_pads()
+_mount_game_commands()
 
 
 def main() -> None:

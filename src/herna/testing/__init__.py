@@ -12,10 +12,12 @@ from .conformance import (
     check_game,
     check_illegal_rejected,
     check_replay,
+    check_simultaneous_secrecy,
     random_playout,
 )
 
 __all__ = [
     "ConformanceError", "check_codes_round_trip", "check_copy_isolation", "check_determinize",
-    "check_game", "check_illegal_rejected", "check_replay", "random_playout",
+    "check_game", "check_illegal_rejected", "check_replay", "check_simultaneous_secrecy",
+    "random_playout",
 ]

@@ -200,12 +200,44 @@ def check_hidden_varies(game_id: str, players: int, seed: int, moves: int = 40) 
     raise ConformanceError(f"{game_id}: determinize(0) never changes what seat {other} holds")
 
 
-def check_game(game_id: str, players: int, seed: int, *, sample_every: int = 20) -> State:
-    """Everything above over one random game, sampling every `sample_every`-th position."""
+def check_simultaneous_secrecy(state: State, seed: int, tries: int = 4) -> None:
+    """At a simultaneous node, what one seat chose stays its secret until the node closes:
+    the other seats' views and the spectator's must not depend on WHICH action it took.
+    (That it has acted may show.) Compared among actions that leave the same seats to act."""
+    acting = state.to_act()
+    if len(acting) < 2:
+        return
+    rng = Rng(seed)
+    for seat in acting:
+        legal = state.legal_actions(seat)
+        picks = legal if len(legal) <= tries else [legal[rng.below(len(legal))]
+                                                   for _ in range(tries)]
+        seen: dict[tuple[int, ...], tuple[str, str]] = {}
+        for action in picks:
+            twin = state.copy()
+            twin.apply_unchecked(seat, action)
+            after = twin.to_act()
+            if not any(s != seat for s in after):
+                continue  # the node closed: everything may be revealed now
+            others = json.dumps([twin.view(s) for s in range(state.num_players) if s != seat]
+                                + [twin.view(None)], sort_keys=True)
+            first = seen.setdefault(after, (str(action), others))
+            if first[1] != others:
+                raise _fail(state, f"at a simultaneous node, seat {seat}'s choice shows: the "
+                                   f"others see different things after {first[0]!r} and "
+                                   f"{str(action)!r}")
+
+
+def check_game(game_id: str, players: int, seed: int, *, sample_every: int = 20,
+               options: dict[str, Any] | None = None) -> State:
+    """Everything above over one random game, sampling every `sample_every`-th position
+    (and every simultaneous node for secrecy)."""
     counter = [0]
 
     def at(state: State) -> None:
         counter[0] += 1
+        if state.spec.simultaneous:
+            check_simultaneous_secrecy(state, seed + counter[0])
         if counter[0] % sample_every:
             return
         check_codes_round_trip(state)
@@ -214,7 +246,7 @@ def check_game(game_id: str, players: int, seed: int, *, sample_every: int = 20)
         if state.spec.hidden_information:
             check_determinize(state, seed + counter[0])
 
-    final = random_playout(game_id, players, seed, on_state=at)
+    final = random_playout(game_id, players, seed, options=options, on_state=at)
     check_replay(final)
     check_illegal_rejected(final)
     return final
