@@ -33,7 +33,7 @@ from herna.ai.arena import GroupStats, TournamentResult, bot_label, derive_seed,
 from herna.ai.base import Bot
 from herna.ai.registry import default_bot, game_module, make_bot, split_bot_list
 from herna.ai.stats import Summary, WinShare
-from herna.core import BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
+from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
 
 app = typer.Typer(
@@ -421,7 +421,10 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
                 applied = state.apply(bot_seat, action)
             except IllegalAction as e:
                 raise HernaError(f"bot {label} (seat {bot_seat}) chose {action}: {e}") from None
-            ui.line(t("move", seat=bot_seat, who=label, action=applied))
+            if human is not None and human in acting:  # a sealed choice until the human's
+                ui.line(t("move.sealed", seat=bot_seat, who=label))
+            else:
+                ui.line(t("move", seat=bot_seat, who=label, action=applied))
             continue
         assert human is not None and human in acting, "a seat to act has neither bot nor human"
         if drawn_at != len(state.history):
@@ -441,6 +444,16 @@ def _ask(prompt: str) -> str | None:
     except typer.Abort:
         return None
     return answer
+
+
+def _listed(game_id: str, legal: list[Action]) -> tuple[list[Action], str | None]:
+    """The actions `legal` shows and numbers for a person, and a note on what it leaves out:
+    a game may keep some to itself (an Ubongo solution is the puzzle's answer)."""
+    listed = getattr(game_module(game_id, "terminal"), "listed", None)
+    if not callable(listed):
+        return legal, None
+    shown: tuple[list[Action], str | None] = listed(legal)
+    return shown
 
 
 def _stamped(game_id: str, text: str, since: float) -> str:
@@ -463,13 +476,15 @@ def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int, shown: float) -
             return False
         command = text.strip()
         low = command.lower()
-        legal = state.legal_actions(seat)
+        legal, unlisted = _listed(spec.id, state.legal_actions(seat))
         if not command:
             continue
         if low == "legal":
             ui.line(t("legal.title") if legal else t("legal.none"), "bold")
             for i, a in enumerate(legal, 1):
                 ui.line(f"{i:>4}  {a}")
+            if unlisted:
+                ui.line(unlisted, "dim")
         elif low in ("help", "?"):
             ui.out.print(Text(_help_text(spec)))
         elif low == "view":

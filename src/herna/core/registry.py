@@ -11,7 +11,10 @@ from .state import State
 
 _SPECS: dict[str, GameSpec] = {}
 # Modules that register the shipped games; imported lazily so `import herna` stays light.
-_BUILTIN = {"alhambra": "herna.games.alhambra"}
+_BUILTIN = {
+    "alhambra": "herna.games.alhambra",
+    "alhambra-rw": "herna.games.alhambra_rw",
+}
 
 
 def register(spec: GameSpec) -> GameSpec:

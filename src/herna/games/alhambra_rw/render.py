@@ -1,0 +1,248 @@
+"""Alhambra Roll & Write as a standalone SVG, drawn from a view only (pure: no I/O).
+
+Every sheet (grid with built cells crossed, the dice on their row and column spaces, the coin
+track, line counts), the shared score sheet (crosses per type, places awarded, places left),
+the round counter and, at the end, the final scoring. The same view always gives the same
+bytes. Words follow the current language or `svg(view, lang=...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from .i18n import join_names, lang_of, ordinal, t, type_abbrev, type_name
+
+View = Mapping[str, Any]
+
+TYPE_FILL = {
+    "pavilion": "#4f86c6", "seraglio": "#c8453c", "arcades": "#9a6a3c",
+    "chambers": "#f4ecd8", "garden": "#5a9e4b", "tower": "#8a5aa8",
+}
+TYPE_INK = {"chambers": "#3a2e1f"}
+BLUE_DIE = "#2f67c4"
+YELLOW_DIE = "#f2cf2f"
+INK = "#222222"
+MUTED = "#777777"
+PAPER = "#fbf7ee"
+CELL = 34
+PAD = 16
+FONT = "font-family=\"DejaVu Sans, Arial, sans-serif\""
+
+
+def _text(x: float, y: float, s: object, size: int = 12, fill: str = INK,
+          anchor: str = "start", weight: str = "normal") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
+            f'text-anchor="{anchor}" font-weight="{weight}">{escape(str(s))}</text>')
+
+
+def _name(view: View, player: int, lang: str) -> str:
+    sheet = view.get("sheet") or []
+    entry = sheet[player] if 0 <= player < len(sheet) else {}
+    if entry.get("virtual"):
+        return t("virtual_name", lang, name=entry.get("name", "?"))
+    you = t("you", lang) if view.get("seat") == player else ""
+    return t("seat", lang, seat=player) + you
+
+
+def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str) -> list[str]:
+    """One player sheet; returns SVG parts. Size: SHEET_W x SHEET_H."""
+    out: list[str] = []
+    i = int(seat.get("seat", 0))
+    active = view.get("phase") != "over" and int(view.get("current", -1)) == i
+    out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{SHEET_W}" height="{SHEET_H}" rx="8" '
+               f'fill="#ffffff" stroke="{"#e0a800" if active else "#cccccc"}" '
+               f'stroke-width="{3 if active else 1}"/>')
+    out.append(_text(x0 + 10, y0 + 20, _name(view, i, lang), 14, weight="bold"))
+    grid: Sequence[Sequence[str]] = view.get("grid") or []
+    built: Sequence[Sequence[bool]] = seat.get("built") or []
+    dice = seat.get("dice") or {}
+    blue = list(dice.get("blue", []))
+    yellow = list(dice.get("yellow", []))
+    gx, gy = x0 + 52, y0 + 62
+    for c in range(6):  # yellow die spaces above the columns
+        cx = gx + c * CELL + CELL / 2
+        out.append(_text(cx, gy - 26, c + 1, 11, MUTED, "middle"))
+        for k in range(yellow.count(c + 1)):
+            out.append(f'<rect x="{cx - 7 + k * 5:g}" y="{gy - 20 - k * 3:g}" width="14" '
+                       f'height="14" rx="3" fill="{YELLOW_DIE}" stroke="{INK}" '
+                       'stroke-width="0.8"/>')
+    for r in range(6):
+        cy = gy + r * CELL + CELL / 2
+        out.append(_text(gx - 36, cy + 4, r + 1, 11, MUTED, "middle"))
+        for k in range(blue.count(r + 1)):
+            out.append(f'<rect x="{gx - 24 + k * 5:g}" y="{cy - 7 - k * 3:g}" width="14" '
+                       f'height="14" rx="3" fill="{BLUE_DIE}" stroke="{INK}" '
+                       'stroke-width="0.8"/>')
+        for c in range(6):
+            kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
+            x, y = gx + c * CELL, gy + r * CELL
+            hit = active and (r + 1) in blue and (c + 1) in yellow
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" '
+                       f'fill="{TYPE_FILL.get(kind, "#bbbbbb")}" stroke="'
+                       f'{"#e0a800" if hit else "#ffffff"}" stroke-width="{3 if hit else 1}"/>')
+            out.append(_text(x + CELL / 2, y + CELL / 2 + 4, type_abbrev(kind, lang), 10,
+                             TYPE_INK.get(kind, "#ffffff"), "middle"))
+            if r < len(built) and c < len(built[r]) and built[r][c]:
+                out.append(f'<path d="M{x + 5:g} {y + 5:g}L{x + CELL - 5:g} {y + CELL - 5:g}'
+                           f'M{x + CELL - 5:g} {y + 5:g}L{x + 5:g} {y + CELL - 5:g}" '
+                           f'stroke="{INK}" stroke-width="3"/>')
+    rows = list(seat.get("rows", []))
+    cols = list(seat.get("cols", []))
+    for r, n in enumerate(rows):
+        out.append(_text(gx + 6 * CELL + 8, gy + r * CELL + CELL / 2 + 4, n, 11, MUTED))
+    for c, n in enumerate(cols):
+        out.append(_text(gx + c * CELL + CELL / 2, gy + 6 * CELL + 14, n, 11, MUTED, "middle"))
+    coins = seat.get("coins") or {}
+    circled, crossed = int(coins.get("circled", 0)), int(coins.get("crossed", 0))
+    track = int(coins.get("track", 0))
+    ty = gy + 6 * CELL + 34
+    out.append(_text(x0 + 10, ty + 4, t("coins", lang), 11))
+    for k in range(track):
+        cx = x0 + 58 + (k % 10) * 17
+        cy = ty + (k // 10) * 17
+        fill = "#f2cf2f" if k < circled else "#ffffff"
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="6.5" fill="{fill}" stroke="{INK}" '
+                   'stroke-width="0.8"/>')
+        if k < crossed:
+            out.append(f'<path d="M{cx - 5:g} {cy - 5:g}L{cx + 5:g} {cy + 5:g}M{cx + 5:g} '
+                       f'{cy - 5:g}L{cx - 5:g} {cy + 5:g}" stroke="{INK}" stroke-width="1.5"/>')
+    out.append(_text(x0 + 10, y0 + SHEET_H - 24,
+                     t("coins.balance", lang, balance=coins.get("balance", 0),
+                       circled=circled, crossed=crossed, track=track), 10, MUTED))
+    out.append(_text(x0 + 10, y0 + SHEET_H - 10,
+                     t("lines", lang, points=seat.get("line_points", 0)), 10, MUTED))
+    return out
+
+
+SHEET_W = 320
+SHEET_H = 62 + 6 * CELL + 34 + 17 + 44
+
+
+def _score_sheet(view: View, x0: float, y0: float, width: float,
+                 lang: str) -> tuple[list[str], float]:
+    types = list(view.get("types") or [])
+    entries = list(view.get("sheet") or [])
+    out = [_text(x0, y0 + 14, t("sheet.title", lang), 14, weight="bold")]
+    name_w = 130
+    col_w = max(70.0, (width - name_w) / max(1, len(types)))
+    y = y0 + 36
+    for k, ty in enumerate(types):
+        x = x0 + name_w + k * col_w
+        out.append(_text(x, y, type_name(ty["id"], lang), 11, weight="bold"))
+        out.append(_text(x, y + 13, "/".join(map(str, ty.get("vp", []))), 10, MUTED))
+    y += 24
+    for entry in entries:
+        y += 20
+        out.append(_text(x0, y, _name(view, int(entry.get("player", 0)), lang), 11))
+        for k, ty in enumerate(types):
+            x = x0 + name_w + k * col_w
+            n = int((entry.get("counts") or {}).get(ty["id"], 0))
+            for b in range(int(ty.get("boxes", 0))):
+                bx = x + b * 8
+                fill = TYPE_FILL.get(ty["id"], "#bbbbbb") if b < n else "#ffffff"
+                out.append(f'<rect x="{bx:g}" y="{y - 9:g}" width="7" height="10" '
+                           f'fill="{fill}" stroke="{MUTED}" stroke-width="0.6"/>')
+            awarded = (entry.get("awarded") or {}).get(ty["id"])
+            if awarded is not None:
+                out.append(_text(x + int(ty.get("boxes", 0)) * 8 + 3, y, f"★{awarded}", 10,
+                                 weight="bold"))
+    y += 20
+    out.append(_text(x0, y, t("sheet.places_left", lang), 10, MUTED))
+    places = view.get("places") or {}
+    for k, ty in enumerate(types):
+        remaining = (places.get(ty["id"]) or {}).get("remaining", [])
+        out.append(_text(x0 + name_w + k * col_w, y, "/".join(map(str, remaining)) or "—",
+                         10, MUTED))
+    for a in view.get("awards") or []:
+        y += 16
+        players = [_name(view, p, lang) for p in a.get("players", [])]
+        key = "award.one" if len(players) == 1 else "award.shared"
+        out.append(_text(x0, y, t(key, lang, round=a.get("round", 0),
+                                  type=type_name(str(a.get("type")), lang),
+                                  who=join_names(players, lang),
+                                  places="+".join(ordinal(p, lang) for p in a.get("places", [])),
+                                  share=a.get("share", 0)), 10, MUTED))
+    return out, y - y0 + 10
+
+
+def _outcome(view: View, outcome: Mapping[str, Any], x0: float, y0: float,
+             lang: str) -> tuple[list[str], float]:
+    out = [_text(x0, y0 + 14, t("outcome.title", lang), 14, weight="bold")]
+    breakdown = list(outcome.get("breakdown", []))
+    cats = list(breakdown[0]) if breakdown else []
+    y = y0 + 36
+    for k, cat in enumerate(cats):
+        label = t(f"cat.{cat}", lang) if cat in ("lines", "coins") else type_name(cat, lang)
+        out.append(_text(x0 + 130 + k * 95, y, label, 10, MUTED))
+    out.append(_text(x0 + 130 + len(cats) * 95, y, t("outcome.score", lang), 10, MUTED))
+    details = outcome.get("details") or {}
+    vs = details.get("vs_virtual")
+    winners = set(vs.get("winners", []) if vs else outcome.get("winners", []))
+    n = len(outcome.get("scores", []))
+    for i, score in enumerate(outcome.get("scores", [])):
+        y += 18
+        row = breakdown[i] if i < len(breakdown) else {}
+        star = "★ " if i in winners and (n > 1 or vs) else ""
+        out.append(_text(x0, y, star + _name(view, i, lang), 11))
+        for k, cat in enumerate(cats):
+            out.append(_text(x0 + 130 + k * 95, y, row.get(cat, ""), 11))
+        out.append(_text(x0 + 130 + len(cats) * 95, y, score, 11, weight="bold"))
+    if vs:
+        for v in details.get("virtual") or []:
+            y += 18
+            p = int(v.get("player", 0))
+            star = "★ " if p in winners else ""
+            out.append(_text(x0, y, star + _name(view, p, lang), 11, MUTED))
+            for k, cat in enumerate(cats):
+                value = (v.get("by_type") or {}).get(cat)
+                if value is None and cat == "lines":
+                    value = f"+{v.get('bonus', 0)}"
+                out.append(_text(x0 + 130 + k * 95, y, "" if value is None else value, 11,
+                                 MUTED))
+            out.append(_text(x0 + 130 + len(cats) * 95, y, v.get("score", 0), 11, MUTED))
+    return out, y - y0 + 12
+
+
+def svg(view: dict[str, Any], lang: str | None = None) -> str:
+    """The table as `view` sees it, as one SVG document."""
+    lang = lang_of(lang)
+    seats = list(view.get("seats") or [])
+    y: float
+    per_row = min(3, max(1, len(seats)))
+    width = PAD * 2 + per_row * SHEET_W + (per_row - 1) * PAD
+    outcome = view.get("outcome")
+    cats = len((outcome or {}).get("breakdown", [{}])[0]) if outcome else 0
+    width = max(width, 760, 2 * PAD + 130 + (cats + 1) * 95)
+    parts: list[str] = []
+    y = PAD
+    if view.get("phase") == "over":
+        status = t("phase.over", lang)
+    else:
+        status = _name(view, int(view.get("current", 0)), lang) + " · " + t(
+            f"phase.{view.get('phase', 'turn')}", lang)
+    parts.append(_text(PAD, y + 16, t("title", lang), 18, weight="bold"))
+    parts.append(_text(PAD + 260, y + 16, t("round", lang, round=view.get("round", 0),
+                                            rounds=view.get("rounds", 0)) + " · " + status, 13))
+    status_data = view.get("data_status") or {}
+    parts.append(_text(PAD, y + 34, t("reconstruction", lang, grid=status_data.get("grid", "?"),
+                                      boxes=status_data.get("box_counts", "?"),
+                                      track=status_data.get("coin_track", "?")), 10, MUTED))
+    y += 48
+    for k, seat in enumerate(seats):
+        x = PAD + (k % per_row) * (SHEET_W + PAD)
+        parts += _sheet(view, seat, x, y + (k // per_row) * (SHEET_H + PAD), lang)
+    y += ((len(seats) + per_row - 1) // per_row) * (SHEET_H + PAD)
+    sheet, h = _score_sheet(view, PAD, y, width - 2 * PAD, lang)
+    parts += sheet
+    y += h
+    if outcome:
+        more, h = _outcome(view, outcome, PAD, y, lang)
+        parts += more
+        y += h
+    height = y + PAD
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" {FONT}>')
+    return "\n".join([head, f'<rect width="100%" height="100%" fill="{PAPER}"/>', *parts,
+                      "</svg>"]) + "\n"

@@ -1,0 +1,303 @@
+"""Alhambra Roll & Write on the terminal (`herna play alhambra-rw`): a Rich screen from a view.
+
+Each sheet is the 6x6 grid (rows = blue die, columns = yellow die) with built cells crossed,
+the dice sitting on their row and column spaces (the active seat's intersections
+highlighted, so `build 3,5` can be read off the screen), the coin track (circled, crossed,
+free) and the line counts. Below: the shared score sheet (every player's crosses per type,
+places already awarded), the awards, the virtual players' rolls and, at the end, the outcome.
+Words follow the current language (`herna.i18n`); the notation never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .i18n import join_names, ordinal, t, type_abbrev, type_name
+
+View = Mapping[str, Any]
+
+TYPE_STYLE = {  # chips with the type colour behind (terminals have no brown: orange4)
+    "pavilion": "bold white on #4f86c6",
+    "seraglio": "bold white on #c8453c",
+    "arcades": "bold white on #9a6a3c",
+    "chambers": "bold #3a2e1f on #f4ecd8",
+    "garden": "bold white on #5a9e4b",
+    "tower": "bold white on #8a5aa8",
+}
+BUILT_STYLE = "dim strike"
+BLUE_STYLE = "bold #2f67c4"
+YELLOW_STYLE = "bold #d4a800"
+ACTIVE_STYLE = "bold yellow"
+MUTED_STYLE = "dim"
+PANEL_STYLE = "grey50"
+DIE = "●"
+
+
+def player_name(view: View, player: int) -> str:
+    """Seat i (you) for seats; Virtual Dirk and friends for the virtual players."""
+    sheet = view.get("sheet") or []
+    entry = sheet[player] if 0 <= player < len(sheet) else {}
+    if entry.get("virtual"):
+        return t("virtual_name", name=entry.get("name", "?"))
+    name = t("seat", seat=player)
+    return name + (t("you") if view.get("seat") == player else "")
+
+
+def phase_text(view: View) -> str:
+    phase = str(view.get("phase", ""))
+    return t(f"phase.{phase}") if phase in ("turn", "second", "keep", "over") else phase
+
+
+def _header(view: View) -> RenderableType:
+    line = Text()
+    line.append(t("title"), style="bold")
+    line.append("  " + t("round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
+    line.append("  ")
+    if view.get("phase") == "over":
+        line.append(t("phase.over"), style=ACTIVE_STYLE)
+    else:
+        current = int(view.get("current", 0))
+        line.append(player_name(view, current), style=ACTIVE_STYLE)
+        line.append(" · " + phase_text(view))
+    line.append("\n" + t("start_player", seat=view.get("start_player", 0)), style=MUTED_STYLE)
+    virtual = int(view.get("virtual", 0) or 0)
+    if virtual:
+        key = "mode.vs_virtual" if view.get("vs_virtual") else "mode.virtual"
+        line.append(" · " + t(key, n=virtual, bonus=view.get("virtual_bonus", 0)),
+                    style=MUTED_STYLE)
+    status = view.get("data_status") or {}
+    if status:
+        line.append("\n" + t("reconstruction", grid=status.get("grid", "?"),
+                             boxes=status.get("box_counts", "?"),
+                             track=status.get("coin_track", "?")), style=MUTED_STYLE)
+    return Panel(line, box=box.ROUNDED, border_style=PANEL_STYLE)
+
+
+def _coins(coins: Mapping[str, Any]) -> Text:
+    circled = int(coins.get("circled", 0))
+    crossed = int(coins.get("crossed", 0))
+    track = int(coins.get("track", 0))
+    text = Text(t("coins") + " ")
+    text.append("⊗" * crossed, style=MUTED_STYLE)
+    text.append("◉" * (circled - crossed), style="bold #d4a800")
+    text.append("○" * max(0, track - circled), style=MUTED_STYLE)
+    text.append("\n" + t("coins.balance", balance=coins.get("balance", 0), circled=circled,
+                         crossed=crossed, track=track))
+    return text
+
+
+def sheet_grid(view: View, seat: Mapping[str, Any], active: bool) -> Text:
+    """The grid with dice on their spaces; on the active sheet the dice's intersections are
+    shown reversed."""
+    grid: Sequence[Sequence[str]] = view.get("grid") or []
+    built: Sequence[Sequence[bool]] = seat.get("built") or []
+    dice = seat.get("dice") or {}
+    blue = list(dice.get("blue", []))
+    yellow = list(dice.get("yellow", []))
+    rows = list(seat.get("rows", []))
+    cols = list(seat.get("cols", []))
+    out = Text()
+    out.append(" " * 7)
+    for c in range(6):
+        out.append(f" Y{c + 1} ", style=YELLOW_STYLE)
+    out.append("\n" + " " * 7)
+    for c in range(6):
+        n = yellow.count(c + 1)
+        out.append(f" {DIE * n:<3}", style=YELLOW_STYLE)
+    out.append("\n")
+    for r in range(6):
+        n = blue.count(r + 1)
+        out.append(f"B{r + 1} ", style=BLUE_STYLE)
+        out.append(f"{DIE * n:<3} ", style=BLUE_STYLE)
+        for c in range(6):
+            kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
+            is_built = bool(built[r][c]) if r < len(built) and c < len(built[r]) else False
+            hit = active and (r + 1) in blue and (c + 1) in yellow
+            label = ("✗" + type_abbrev(kind)[:2]) if is_built else type_abbrev(kind)
+            style = TYPE_STYLE.get(kind, "")
+            if is_built:
+                style += " dim"
+            if hit:
+                style += " reverse"
+            out.append(f"{label:^3}", style=style)
+            out.append(" ")
+        out.append(f" {rows[r] if r < len(rows) else 0}", style=MUTED_STYLE)
+        out.append("\n")
+    out.append(" " * 7)
+    for c in range(6):
+        out.append(f" {cols[c] if c < len(cols) else 0:<3}", style=MUTED_STYLE)
+    return out
+
+
+def _seat_panel(view: View, seat: Mapping[str, Any]) -> RenderableType:
+    i = int(seat.get("seat", 0))
+    active = view.get("phase") != "over" and int(view.get("current", -1)) == i
+    body = Group(sheet_grid(view, seat, active), _coins(seat.get("coins") or {}),
+                 Text(t("lines", points=seat.get("line_points", 0)), style=MUTED_STYLE))
+    title = player_name(view, i)
+    return Panel(body, title=title, title_align="left", box=box.ROUNDED,
+                 border_style=ACTIVE_STYLE if active else PANEL_STYLE, expand=False)
+
+
+def _score_sheet(view: View) -> RenderableType:
+    types = list(view.get("types") or [])
+    places = view.get("places") or {}
+    table = Table(title=t("sheet.title"), title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column(t("sheet.player"))
+    for ty in types:
+        vp = "/".join(str(v) for v in ty.get("vp", []))
+        header = Text(f"{type_name(ty['id'])}\n", style="bold")
+        header.append(vp, style=MUTED_STYLE)
+        table.add_column(header, justify="left")
+    for entry in view.get("sheet") or []:
+        cells = []
+        for ty in types:
+            n = int((entry.get("counts") or {}).get(ty["id"], 0))
+            boxes = int(ty.get("boxes", 0))
+            cell = Text("✗" * n, style=TYPE_STYLE.get(ty["id"], "").replace("bold ", ""))
+            cell.append("·" * max(0, boxes - n), style=MUTED_STYLE)
+            awarded = (entry.get("awarded") or {}).get(ty["id"])
+            if awarded is not None:
+                cell.append(f" ★{awarded}", style="bold")
+            cells.append(cell)
+        table.add_row(player_name(view, int(entry.get("player", 0))), *cells)
+    left = []
+    for ty in types:
+        info = places.get(ty["id"]) or {}
+        remaining = info.get("remaining", [])
+        left.append(Text("/".join(map(str, remaining)) or "—", style=MUTED_STYLE))
+    table.add_row(Text(t("sheet.places_left"), style=MUTED_STYLE), *left)
+    return table
+
+
+def award_lines(view: View) -> list[str]:
+    lines = []
+    for a in view.get("awards") or []:
+        players = [player_name(view, p) for p in a.get("players", [])]
+        places = "+".join(ordinal(p) for p in a.get("places", []))
+        key = "award.one" if len(players) == 1 else "award.shared"
+        lines.append(t(key, round=a.get("round", 0), type=type_name(str(a.get("type"))),
+                       who=join_names(players), places=places, share=a.get("share", 0)))
+    return lines
+
+
+def intersections_line(view: View) -> str | None:
+    """The active seat's choices at a glance: each intersection's type (built or not) and
+    how many coins `coins` would bring now."""
+    if view.get("phase") != "turn":
+        return None
+    seats = view.get("seats") or []
+    current = int(view.get("current", 0))
+    if not 0 <= current < len(seats):
+        return None
+    seat = seats[current]
+    dice = seat.get("dice") or {}
+    grid = view.get("grid") or []
+    built = seat.get("built") or []
+    parts = []
+    hits = 0
+    for b in sorted(set(dice.get("blue", []))):
+        for y in sorted(set(dice.get("yellow", []))):
+            kind = type_name(grid[b - 1][y - 1])
+            if built[b - 1][y - 1]:
+                parts.append(t("hint.built", b=b, y=y, type=kind))
+            else:
+                parts.append(t("hint.free", b=b, y=y, type=kind))
+    for b in dice.get("blue", []):
+        for y in dice.get("yellow", []):
+            hits += bool(built[b - 1][y - 1])
+    return t("hint.line", who=player_name(view, current), cells=" · ".join(parts), coins=hits)
+
+
+def _events(view: View) -> list[str]:
+    lines = []
+    hint = intersections_line(view)
+    if hint:
+        lines.append(hint)
+    for e in view.get("virtual_log") or []:
+        rolls = e.get("rolls") or [[0, 0]]
+        rerolled = ", ".join(f"{b},{y}" for b, y in rolls[:-1])
+        b, y = rolls[-1]
+        key = "virtual.rerolled" if rerolled else "virtual.built"
+        lines.append(t(key, who=player_name(view, int(e.get("player", 0))), b=b, y=y,
+                       type=type_name(str(e.get("type"))), rerolled=rerolled,
+                       round=e.get("round", 0)))
+    turn = view.get("turn") or {}
+    coins = turn.get("last_coins")
+    if coins:
+        lines.append(t("last_coins", who=player_name(view, int(coins.get("seat", 0))),
+                       gained=coins.get("gained", 0), circled=coins.get("circled", 0)))
+    second = turn.get("second")
+    if second:
+        lines.append(t("second.offer", b=second[0], y=second[1]))
+    if view.get("phase") == "keep":
+        lines.append(t("keep.offer"))
+    return lines
+
+
+def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
+    scores = list(outcome.get("scores", []))
+    winners = set(outcome.get("winners", []))
+    breakdown = list(outcome.get("breakdown", []))
+    cats = list(breakdown[0]) if breakdown else []
+    table = Table(title=t("outcome.title"), title_style=ACTIVE_STYLE, title_justify="left",
+                  box=box.SIMPLE_HEAD)
+    table.add_column(t("sheet.player"))
+    table.add_column(t("outcome.score"), justify="right")
+    for cat in cats:
+        table.add_column(category_name(cat), justify="right")
+    details = outcome.get("details") or {}
+    vs = details.get("vs_virtual")
+    if vs:
+        winners = set(vs.get("winners", []))
+    for i, score in enumerate(scores):
+        row = breakdown[i] if i < len(breakdown) else {}
+        star = "★ " if i in winners and (len(scores) > 1 or vs) else ""
+        table.add_row(star + player_name(view, i), str(score),
+                      *(str(row.get(c, "")) for c in cats))
+    for v in details.get("virtual") or []:
+        if vs:
+            by_type = v.get("by_type") or {}
+            p = int(v.get("player", 0))
+            star = "★ " if p in winners else ""
+            table.add_row(star + player_name(view, p), str(v.get("score", 0)),
+                          *(str(by_type.get(c, "")) if c in by_type else
+                            (f"+{v.get('bonus', 0)}" if c == "lines" else "") for c in cats),
+                          style=MUTED_STYLE)
+    notes: list[RenderableType] = []
+    if vs:
+        share = (vs.get("human_win_share") or [0])[0]
+        key = "vs.won" if share == 1 else "vs.shared" if share > 0 else "vs.lost"
+        notes.append(Text(t(key), style="bold"))
+    return Group(table, *notes)
+
+
+def category_name(cat: str) -> str:
+    if cat in ("lines", "coins"):
+        return t(f"cat.{cat}")
+    return type_name(cat)
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The whole table as `view` sees it: header, outcome (at the end), sheets (the viewer's
+    first), the score sheet, awards and the latest events."""
+    parts: list[RenderableType] = [_header(view)]
+    outcome = view.get("outcome")
+    if outcome:
+        parts.append(_outcome(view, outcome))
+    seats = list(view.get("seats") or [])
+    me = view.get("seat")
+    seats.sort(key=lambda s: (s.get("seat") != me, s.get("seat", 0)))
+    parts.append(Columns([_seat_panel(view, s) for s in seats]))
+    parts.append(_score_sheet(view))
+    notes = award_lines(view) + _events(view)
+    parts += [Text(n, style=ACTIVE_STYLE if n.startswith("▶") else MUTED_STYLE) for n in notes]
+    return Group(*parts)
