@@ -1,0 +1,175 @@
+"""Envyra as SVG (`herna render envyra game.json`): a pure function of a view.
+
+The playing grid (tile theme as colour, symbol, dice needed, stars, reservation icons, the
+dice on each tile in their owners' colours, visible marks as diamonds), then one panel per
+seat with its supply, board marks, acquired tiles grouped by theme and current points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from .i18n import symbol_name, t, theme_name
+
+View = Mapping[str, Any]
+
+THEME_FILL = {"orange": "#f4a259", "green": "#8cc084", "blue": "#6fa8dc", None: "#c0392b"}
+SEAT_FILL = {"grey": "#8e8e8e", "purple": "#8e44ad", "pink": "#ff6fb5", "yellow": "#f1c40f"}
+INK = "#222"
+CELL_W, CELL_H, GAP, MARGIN = 150, 110, 8, 16
+
+
+def _text(x: float, y: float, s: object, size: int = 12, fill: str = INK,
+          weight: str = "normal", anchor: str = "start") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="sans-serif" font-size="{size}" '
+            f'fill="{fill}" font-weight="{weight}" text-anchor="{anchor}">'
+            f"{escape(str(s))}</text>")
+
+
+def _seat_fill(view: View, seat: int) -> str:
+    return SEAT_FILL.get(view["seats"][seat]["colour"], "#555")
+
+
+def _cell(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
+    tile = slot["tile"]
+    out = []
+    if tile is None:
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="8" '
+                   'fill="#f4f4f4" stroke="#bbb" stroke-dasharray="4 3"/>')
+        out.append(_text(x + 8, y + 18, slot["slot"], 12, "#999", "bold"))
+        return out
+    fill = THEME_FILL.get(tile["theme"], "#c0392b")
+    out.append(f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="8" '
+               f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>')
+    out.append(_text(x + 8, y + 18, slot["slot"], 12, INK, "bold"))
+    out.append(_text(x + CELL_W - 8, y + 18, tile["id"], 12, INK, "bold", "end"))
+    label = (t("end_tile", id="").strip() if tile["end"]
+             else f"{theme_name(tile['theme'])} {symbol_name(tile['symbol'])}")
+    out.append(_text(x + 8, y + 38, label, 13))
+    # dice needed on the left, star points
+    out.append(_text(x + 8, y + 58, f"{t('needs')} {tile['dice']}", 12))
+    out.append(f'<polygon points="{_star(x + CELL_W - 22, y + 52, 11)}" fill="#ffd700" '
+               'stroke="#a07800"/>')
+    out.append(_text(x + CELL_W - 22, y + 56, tile["vp"], 11, INK, "bold", "middle"))
+    # reservation icons on the right side
+    ix: float = x + CELL_W - 14
+    iy = y + 70
+    for theme, k in tile["reserve"].items():
+        for _ in range(k):
+            out.append(f'<rect x="{ix}" y="{iy}" width="10" height="10" '
+                       f'fill="{THEME_FILL[theme]}" stroke="{INK}"/>')
+            ix -= 13
+    # dice on the tile, then visible marks
+    dx = x + 12
+    for p in slot["dice"]:
+        out.append(f'<rect x="{dx - 7}" y="{y + CELL_H - 22}" width="14" height="14" rx="3" '
+                   f'fill="{_seat_fill(view, p)}" stroke="{INK}"/>')
+        dx += 18
+    for p in slot["marks"]:
+        cx, cy = dx + 2, y + CELL_H - 15
+        out.append(f'<polygon points="{cx},{cy - 7} {cx + 7},{cy} {cx},{cy + 7} {cx - 7},{cy}" '
+                   f'fill="{_seat_fill(view, p)}" stroke="{INK}"/>')
+        dx += 18
+    return out
+
+
+def _star(cx: float, cy: float, r: float) -> str:
+    import math
+    pts = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append(f"{cx + rr * math.cos(a):.1f},{cy + rr * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
+                w: float) -> tuple[list[str], float]:
+    i = seat["seat"]
+    out: list[str] = []
+    lines = 3 + sum(1 for v in seat["by_theme"].values() if v)
+    h = 26 + 18 * lines
+    out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#fff" '
+               f'stroke="{_seat_fill(view, i)}" stroke-width="{3 if i == view["seat"] else 1.5}"/>')
+    title = t("seat", seat=i) + (t("you") if i == view["seat"] else "")
+    if seat["start_player"]:
+        title += " ▲"
+    out.append(_text(x + 10, y + 18, title, 14, _seat_fill(view, i), "bold"))
+    ty = y + 38
+    for k in range(seat["supply"]):
+        out.append(f'<rect x="{x + 10 + k * 16}" y="{ty - 11}" width="12" height="12" rx="2" '
+                   f'fill="{_seat_fill(view, i)}" stroke="{INK}"/>')
+    info = t("supply", n=seat["supply"]) + " · " + t("on_tiles", n=seat["on_tiles"])
+    out.append(_text(x + 100, ty, info, 12))
+    ty += 18
+    if seat["board"]:
+        board = t("board", slots=" ".join(seat["board"]))
+    elif view["phase"] == "mark":
+        board = t("marked") if seat["marked"] else t("not_marked")
+    else:
+        board = ""
+    out.append(_text(x + 10, ty, board, 12, "#555"))
+    for theme, tiles in seat["by_theme"].items():
+        if not tiles:
+            continue
+        ty += 18
+        colour = THEME_FILL.get(None if theme == "end" else theme, "#c0392b")
+        out.append(f'<rect x="{x + 10}" y="{ty - 11}" width="12" height="12" fill="{colour}"/>')
+        names = ", ".join(f"{tl['id']} {symbol_name(tl['symbol']) if tl['symbol'] else ''}"
+                          f"★{tl['vp']}" for tl in tiles)
+        out.append(_text(x + 28, ty, names, 11))
+    ty += 18
+    sc = seat["score"]
+    key = "score.eq" if view["equilibrium"]["mode"] else "score"
+    out.append(_text(x + 10, ty, t(key, stars=sc["stars"], sets=sc["sets"],
+                                   eq=sc["equilibrium"], total=sc["total"]), 12, INK, "bold"))
+    return out, h
+
+
+def svg(view: dict[str, Any], lang: str | None = None) -> str:
+    """The whole picture for one seat's (or a spectator's) view."""
+    grid = view["grid"]
+    width = 2 * MARGIN + grid["cols"] * (CELL_W + GAP) + 360
+    body: list[str] = []
+    head = (f"{t('title')} · {t('round', round=view['round'])} · {t('phase.' + view['phase'])}"
+            f" · {t('start', seat=view['start_player'])} · {t('bag', n=view['bag'])}")
+    body.append(_text(MARGIN, 26, head, 16, INK, "bold"))
+    top = 44
+    for slot in grid["slots"]:
+        x = MARGIN + slot["col"] * (CELL_W + GAP)
+        y = top + slot["row"] * (CELL_H + GAP)
+        body += _cell(view, slot, x, y)
+    # the dark-red corner card under a1
+    body.append(f'<rect x="{MARGIN - 6}" y="{top - 6}" width="14" height="14" fill="#7b1e1e"/>')
+    px = MARGIN + grid["cols"] * (CELL_W + GAP) + 8
+    py: float = top
+    for seat in view["seats"]:
+        panel, h = _seat_panel(view, seat, px, py, 340)
+        body += panel
+        py += h + GAP
+    gy = max(top + grid["rows"] * (CELL_H + GAP), py) + 10
+    public = view["equilibrium"]["public"]
+    if public:
+        cards = "; ".join(f"{c['id']} {' + '.join(symbol_name(s) for s in c['symbols'])} "
+                          f"★{c['vp']}" + ("" if c["owner"] is None else f" → {c['owner']}")
+                          for c in public)
+        body.append(_text(MARGIN, gy, f"{t('cards.public')}: {cards}", 12))
+        gy += 20
+    out = view.get("outcome")
+    if out:
+        body.append(_text(MARGIN, gy, t(f"reason.{view['end']}"), 13, INK, "bold"))
+        gy += 20
+        for s in range(len(out["scores"])):
+            b = out["breakdown"][s]
+            line = (f"{t('seat', seat=s)}: {b['stars']} + {b['sets']} + {b['equilibrium']} = "
+                    f"{out['scores'][s]} ({t('pad.rank')} {out['ranks'][s]})")
+            body.append(_text(MARGIN, gy, line, 12, INK,
+                              "bold" if s in out["winners"] else "normal"))
+            gy += 18
+    body.append(_text(MARGIN, gy + 4, t("recon"), 10, "#777"))
+    height = gy + 20
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}">'
+            f'<rect width="100%" height="100%" fill="#fbfaf6"/>{"".join(body)}</svg>')
