@@ -383,3 +383,21 @@ def test_score_pads_are_mounted() -> None:
     except ImportError:
         return
     assert "alhambra" in result.output
+
+
+def test_a_race_keeps_the_bots_choices_sealed_and_its_solutions_unlisted() -> None:
+    """At a simultaneous node the person does not see what bots chose before choosing, and
+    `legal` does not give away a puzzle's solution (Ubongo's race)."""
+    result = run("play", "ubongo", "--players", "2", "--seed", "1",
+                 input="start 1\nlegal\n2\nquit\ny\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    race = out[out.index("seat 0 (you): start 1"):]
+    assert "seat 1 (greedy) has chosen (hidden until everyone has)" in race
+    assert "seat 1 (greedy): solve" not in out
+    listed = race[race.index("Legal actions"):]
+    assert "   1  pass" in listed and "solve" not in listed.split("Solutions are not")[0]
+    assert "there is no action number 2" in out
+
+
+# ----- simulate: exports, plot, start-player edge, extras (issue 6) ---------------------------

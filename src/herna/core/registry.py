@@ -14,6 +14,7 @@ _SPECS: dict[str, GameSpec] = {}
 _BUILTIN = {
     "alhambra": "herna.games.alhambra",
     "alhambra-rw": "herna.games.alhambra_rw",
+    "ubongo": "herna.games.ubongo",
     "envyra": "herna.games.envyra",
 }
 

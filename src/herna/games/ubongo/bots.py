@@ -1,0 +1,191 @@
+"""Ubongo bots: a solve-time model for the race, and a gem chooser for the tie-break.
+
+The race: a bot "finishes" after a time drawn from its skill model (rules.draw_time: a
+lognormal whose median grows with the puzzle's grade and its number of pieces) and submits a
+real solution from the solver. Its own herna.Rng (from its seed) draws the times, so a bot
+is deterministic for its seed whatever else happens in the process.
+
+The gems: what wins is the sorted colour counts compared largest first, so GreedyBot takes
+the move whose two gems give it the best sorted counts, and among equals the field from which
+the next round's gems look best. It reads only its own view and legal actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from herna.core import Action, Rng, State
+
+from . import actions as A
+from . import rules
+from .data import ALLOWANCE, COLOURS, GEMS_TAKEN, ROWS
+from .scoring import score_value
+from .state import UbongoState
+
+
+def _front(row: Sequence[str | None], k: int = 2) -> list[str]:
+    """The first k gems of a view row (holes front first, None = empty)."""
+    return [g for g in row if g is not None][:k]
+
+
+def _after(counts: dict[str, int], gems: Sequence[str]) -> list[int]:
+    got = dict(counts)
+    for g in gems:
+        got[g] = got.get(g, 0) + 1
+    return [got.get(c, 0) for c in COLOURS]
+
+
+def _prospect(board: list[list[str | None]], counts: dict[str, int], field: int,
+              reach: int = 2) -> int:
+    """How good the best pair within `reach` of `field` would be next round."""
+    best = 0
+    for f in range(max(0, field - reach), min(ROWS, field + reach + 1)):
+        best = max(best, score_value(_after(counts, _front(board[f]))))
+    return best
+
+
+class GreedyBot:
+    """Race at a given skill ("easy", "medium", "hard"); choose the start field and moves that
+    best serve the colour-count tie-break. `noise` > 0 (an easier opponent) makes each start
+    field or move a uniform random choice with that probability (capped at 1); 0, the
+    default, draws nothing extra, so games replay as before."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, skill: str = "medium", noise: float = 0.0) -> None:
+        if skill not in rules.SKILLS:
+            raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+        if not (isinstance(noise, (int, float)) and noise >= 0 and math.isfinite(noise)):
+            raise ValueError(f"noise must be a number >= 0, not {noise!r}")
+        self.rng = Rng(seed)
+        self.skill = skill
+        self.noise = float(noise)
+
+    def act(self, state: State, seat: int) -> Action:
+        assert isinstance(state, UbongoState)
+        legal = state.legal_actions(seat)
+        if state.phase == rules.RACE:
+            return rules.model_submission(state, seat, self.rng, self.skill)
+        if self.noise and len(legal) > 1 and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
+        view = state.view(seat)
+        if state.phase == rules.START:
+            return self.start(view, legal)
+        return self.move(view, seat, legal)
+
+    def start(self, view: dict[str, object], legal: list[Action]) -> Action:
+        """The field with the best pair within reach of a middling finisher (2 fields);
+        among equals the most central one, which keeps the most rows in reach later."""
+        board = view["board"]
+        assert isinstance(board, list)
+        best: tuple[int, float] | None = None
+        choice = legal[0]
+        for a in legal:
+            assert isinstance(a, A.StartAction)
+            key = (_prospect(board, {}, a.field), -abs(a.field - (ROWS - 1) / 2))
+            if best is None or key > best:
+                best, choice = key, a
+        return choice
+
+    def move(self, view: dict[str, object], seat: int, legal: list[Action]) -> Action:
+        board = view["board"]
+        seats = view["seats"]
+        assert isinstance(board, list) and isinstance(seats, list)
+        me = seats[seat]
+        counts: dict[str, int] = me["gems"]
+        here = me["figure"] - 1
+        best: tuple[int, int] | None = None
+        choice = legal[0]
+        for a in legal:
+            assert isinstance(a, A.MoveAction)
+            field = here + a.delta
+            gems = _front(board[field])
+            after = _after(counts, gems)
+            rest = dict(zip(COLOURS, after, strict=True))
+            board_after = [list(r) for r in board]
+            taken = 0
+            for i, g in enumerate(board_after[field]):
+                if g is not None and taken < len(gems):
+                    board_after[field][i] = None
+                    taken += 1
+            key = (score_value(after), _prospect(board_after, rest, field, ALLOWANCE[1]))
+            if best is None or key > best:
+                best, choice = key, a
+        return choice
+
+
+class RandomGemBot(GreedyBot):
+    """The same racer, but start fields and moves uniformly at random: the baseline the gem
+    chooser must beat at equal solve speed."""
+
+    name = "random-gems"
+
+    def start(self, view: dict[str, object], legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def move(self, view: dict[str, object], seat: int, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+
+# ---- search helpers (herna.ai.mcts) ----------------------------------------------------------
+def sampled_action(state: State, seat: int, rng: Rng, me: int) -> Action | None:
+    """The race is not searched: a seat's finishing time is chance, drawn from the skill
+    model (the searcher races at "hard", the others as the determinization assumes,
+    "medium"). At the root this is the hard bot's own submission."""
+    assert isinstance(state, UbongoState)
+    if state.phase != rules.RACE or state.submissions[seat] is not None:
+        return None
+    return rules.model_submission(state, seat, rng, "hard" if seat == me else "medium")
+
+
+def _pair_value(s: UbongoState, seat: int, field: int) -> int:
+    """The tie-break value of the seat's gems after taking the front pair of a row."""
+    counts = list(s.gems[seat])
+    for c in s.rows[field][:GEMS_TAKEN]:
+        counts[c] += 1
+    return score_value(counts)
+
+
+def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
+    """A playout move: the field whose front pair best improves the sorted counts (ties at
+    random); the race as `sampled_action` draws it."""
+    assert isinstance(state, UbongoState)
+    s = state
+    if s.phase == rules.RACE:
+        return rules.model_submission(s, seat, rng, "medium")
+    legal = s.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    best: list[Action] = []
+    best_v = -1
+    for a in legal:
+        if isinstance(a, A.StartAction):
+            field = a.field
+        else:
+            assert isinstance(a, A.MoveAction)
+            field = s.figures[seat] + a.delta
+        v = _pair_value(s, seat, field)
+        if v > best_v:
+            best, best_v = [a], v
+        elif v == best_v:
+            best.append(a)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def evaluate(state: State) -> list[float]:
+    """Per seat, the win share if the game ended with the gems held now."""
+    assert isinstance(state, UbongoState)
+    values = [score_value(g) for g in state.gems]
+    top = max(values)
+    winners = sum(1 for v in values if v == top)
+    return [1.0 / winners if v == top else 0.0 for v in values]
+
+
+# ---- levels (herna.ai.registry) ---------------------------------------------------------------
+# hard: MCTS for the start field and the gem moves, racing at skill "hard" (sampled_action).
+LEVELS: dict[str, tuple[str, dict[str, object]]] = {
+    "easy": ("greedy", {"skill": "easy", "noise": 0.5}),
+    "medium": ("greedy", {}),
+    "hard": ("mcts", {"iterations": 1000}),
+}
