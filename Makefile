@@ -25,7 +25,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
+# the long runs, including tournaments on a local Ray instance (the `ray` extra, ~250 MB)
 test-slow: $(STAMP)
+	$(PY) -m pip install -q -e '.[dev,ray]'
 	$(VENV)/bin/pytest -q -n 2 -m slow
 
 bench: $(STAMP)

@@ -246,3 +246,118 @@ def test_alhambra_tournament_with_random_bots() -> None:
     assert decisions.min > 50 and turns is not None
     for game in result.results:
         assert game.scores == play_game("alhambra", 3, ["random"] * 3, game.seed).scores
+
+
+# ----- positions, exports, plots, executors (issue 6) -----------------------------------------
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    import csv
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_positions_count_from_the_start_player() -> None:
+    from herna.ai.arena import GameResult, start_seat
+    game = GameResult(index=0, seed=1, bots=("a", "b", "c"), scores=(1, 2, 3),
+                      win_shares=(0, 0, 1), ranks=(3, 2, 1), decisions=9, turns=3, start=2)
+    assert [game.position(s) for s in range(3)] == [2, 3, 1]
+    assert start_seat(herna.make(GAME_ID, players=3, seed=1)) == 0
+    if "alhambra" in herna.game_ids():  # Alhambra's start player depends on the deal
+        starts = {start_seat(herna.make("alhambra", players=3, seed=s)) for s in range(8)}
+        assert len(starts) > 1
+        result = run_tournament("alhambra", 3, ["random"] * 3, games=3, seed=2)
+        for g in result.results:
+            assert g.start == herna.make("alhambra", players=3, seed=g.seed).to_act()[0]
+
+
+def test_per_position_and_the_start_player_edge() -> None:
+    result = run_tournament(GAME_ID, 3, ["random"] * 3, games=30, seed=5, rotate_seats=True)
+    positions = result.per_position()
+    assert [p.label for p in positions] == ["position 1", "position 2", "position 3"]
+    assert sum(p.wins.wins for p in positions) == pytest.approx(30)
+    # the toy always starts with seat 0: positions are the seats
+    assert [p.wins for p in positions] == [s.wins for s in result.per_seat()]
+    edge, low, high = result.start_advantage()
+    assert low <= edge <= high
+    assert edge == pytest.approx(positions[0].wins.share - 1 / 3)
+    data = json.loads(result.to_json())
+    assert data["start_advantage"]["share_minus_fair"] == pytest.approx(edge)
+    assert [p["label"] for p in data["per_position"]] == ["position 1", "position 2",
+                                                          "position 3"]
+    assert {g["start"] for g in data["results"]} == {0}
+    by_bot = result.scores_by_bot()
+    assert list(by_bot) == ["random"] and len(by_bot["random"]) == 90
+
+
+def test_csv_exports_are_tidy_and_reread(tmp_path: Path) -> None:
+    from herna.ai.arena import CSV_COLUMNS, SUMMARY_COLUMNS
+    register_bot("first", lambda game, seed, opts: _build_first(seed, opts))
+    result = run_tournament(GAME_ID, 2, ["first", "random"], games=6, seed=4,
+                            rotate_seats=True)
+    result.write_csv(tmp_path / "games.csv")
+    rows = _read_csv(tmp_path / "games.csv")
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert len(rows) == 6 * 2
+    for row in rows:
+        game = result.results[int(row["game"])]
+        seat = int(row["seat"])
+        assert int(row["seed"]) == game.seed and row["bot"] == game.bots[seat]
+        assert float(row["score"]) == game.scores[seat]
+        assert int(row["rank"]) == game.ranks[seat]
+        assert float(row["win_share"]) == pytest.approx(game.win_shares[seat])
+        assert row["winner"] == ("1" if game.ranks[seat] == 1 else "0")
+        assert int(row["decisions"]) == game.decisions and int(row["turns"]) == game.turns
+        assert int(row["position"]) == game.position(seat)
+    result.write_summary_csv(tmp_path / "summary.csv")
+    summary = _read_csv(tmp_path / "summary.csv")
+    assert tuple(summary[0]) == SUMMARY_COLUMNS
+    assert [(r["group"], r["label"]) for r in summary] == [
+        ("bot", "first"), ("bot", "random"), ("seat", "seat 0"), ("seat", "seat 1"),
+        ("position", "position 1"), ("position", "position 2")]
+    first = next(g for g in result.per_bot() if g.label == "first")
+    assert float(summary[0]["win_share"]) == pytest.approx(first.wins.share)
+    assert float(summary[0]["score_mean"]) == pytest.approx(first.score.mean)
+
+
+def test_every_output_is_identical_whatever_the_worker_count(tmp_path: Path) -> None:
+    outputs = []
+    for workers in (1, 2):
+        result = run_tournament(GAME_ID, 3, ["random"] * 3, games=30, seed=8, workers=workers,
+                                rotate_seats=True)
+        result.write_csv(tmp_path / f"g{workers}.csv")
+        result.write_summary_csv(tmp_path / f"s{workers}.csv")
+        outputs.append((result.to_json(), (tmp_path / f"g{workers}.csv").read_bytes(),
+                        (tmp_path / f"s{workers}.csv").read_bytes()))
+    assert outputs[0] == outputs[1]
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
+    from herna.ai.plot import plot_tournament
+    register_bot("first", lambda game, seed, opts: _build_first(seed, opts))
+    result = run_tournament(GAME_ID, 2, ["first", "random"], games=8, seed=1,
+                            rotate_seats=True)
+    path = tmp_path / "out.png"
+    plot_tournament(result, path, title="Toy", labels={"score": "Body"})
+    data = path.read_bytes()
+    assert data.startswith(PNG_SIGNATURE) and data[12:16] == b"IHDR"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width > 600 and height > 300
+
+
+def test_missing_extras_say_how_to_install_them(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    from herna.ai import plot, ray_pool
+    result = run_tournament(GAME_ID, 2, ["random"] * 2, games=2)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.backends.backend_agg", None)
+    monkeypatch.setitem(sys.modules, "ray", None)
+    assert not plot.available() and not ray_pool.available()
+    with pytest.raises(plot.PlotUnavailable, match=r"pip install 'herna\[plot\]'"):
+        plot.plot_tournament(result, tmp_path / "x.png")
+    with pytest.raises(ray_pool.RayUnavailable, match=r"pip install 'herna\[ray\]'"):
+        run_tournament(GAME_ID, 2, ["random"] * 2, games=2, ray="auto")
+    assert not (tmp_path / "x.png").exists()

@@ -212,7 +212,7 @@ def test_simulate_by_bot_table_with_rotation() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "3", "--bots", "random,random"],
      "--bots needs 1 name or 3 (one per seat), got 2"),
-    (["--bots", "wizard"], "unknown bot 'wizard'; bots are: greedy, random"),
+    (["--bots", "wizard"], "unknown bot 'wizard'; bots are: "),
     (["--bots", "greedy"], "game 'toy-21' has no greedy bot"),
     (["--bots", "random:depth=2"], "bot 'random' has no option depth"),
     (["--games", "0"], "--games must be at least 1, not 0"),
@@ -401,3 +401,88 @@ def test_a_race_keeps_the_bots_choices_sealed_and_its_solutions_unlisted() -> No
 
 
 # ----- simulate: exports, plot, start-player edge, extras (issue 6) ---------------------------
+def test_simulate_writes_json_csv_summary_and_plot(tmp_path: Path) -> None:
+    import csv
+    files = {k: tmp_path / f"out.{k}" for k in ("json", "csv", "summary", "png")}
+    args = ["simulate", GAME_ID, "--players", "3", "--games", "12", "--rotate", "--seed", "4",
+            "--json", str(files["json"]), "--csv", str(files["csv"]),
+            "--summary-csv", str(files["summary"])]
+    plotting = True
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        plotting = False
+    if plotting:
+        args += ["--plot", str(files["png"])]
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert "Start player's edge: " in result.output
+    for path in files.values():
+        if path.suffix != ".png" or plotting:
+            assert f"Wrote {path}" in result.output
+    data = json.loads(files["json"].read_text(encoding="utf-8"))
+    with open(files["csv"], newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 12 * 3
+    assert [int(r["score"]) for r in rows[:3]] == data["results"][0]["scores"]
+    assert {r["bot"] for r in rows} == {"random"}
+    with open(files["summary"], newline="", encoding="utf-8") as f:
+        summary = list(csv.DictReader(f))
+    assert [r["group"] for r in summary] == ["bot"] + ["seat"] * 3 + ["position"] * 3
+    if plotting:
+        png = files["png"].read_bytes()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 1000
+
+
+def test_simulate_csv_is_the_same_with_one_or_two_workers(tmp_path: Path) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"w{workers}.csv"
+        result = run("simulate", GAME_ID, "--players", "2", "--games", "16", "--seed", "3",
+                     "--workers", workers, "--csv", str(path))
+        assert result.exit_code == 0, result.output
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+def test_simulate_shows_positions_when_the_start_player_varies() -> None:
+    if "alhambra" not in herna.game_ids():
+        pytest.skip("the Alhambra engine is not registered")
+    result = run("simulate", "alhambra", "--players", "3", "--games", "3", "--bots", "random",
+                 "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "By position after the start player (1 = the start player)" in result.output
+
+
+@pytest.mark.parametrize(("flag", "module", "message"), [
+    (["--plot", "x.png"], "matplotlib", "--plot needs matplotlib: pip install 'herna[plot]'"),
+    (["--ray", "auto"], "ray", "--ray needs Ray: pip install 'herna[ray]'"),
+])
+def test_simulate_without_an_extra_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, flag: list[str], module: str,
+        message: str) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    monkeypatch.chdir(tmp_path)
+    result = run("simulate", GAME_ID, "--games", "2", *flag)
+    assert result.exit_code == 2, result.output
+    errors = [x for x in result.output.splitlines() if x.startswith("error: ")]
+    assert errors == [f"error: {message}"], result.output
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("flag", ["--json", "--csv", "--summary-csv", "--plot"])
+def test_simulate_checks_its_output_folders_before_playing(tmp_path: Path, flag: str) -> None:
+    path = tmp_path / "no" / "out.x"
+    result = run("simulate", GAME_ID, "--games", "2", flag, str(path))
+    assert result.exit_code == 2
+    errors = [x for x in result.output.splitlines() if x.startswith("error: ")]
+    assert errors == [f"error: cannot write {path}: there is no folder {path.parent}"]
+    assert "Win share" not in result.output  # refused before playing
+
+
+def test_simulate_on_an_unreachable_ray_cluster_is_one_red_line() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'herna[ray]')")
+    result = run("simulate", GAME_ID, "--games", "2", "--ray", "127.0.0.1:1")
+    assert result.exit_code == 2, result.output
+    errors = [x for x in result.output.splitlines() if x.startswith("error: ")]
+    assert len(errors) == 1 and "cannot reach the Ray cluster at '127.0.0.1:1'" in errors[0]

@@ -6,12 +6,13 @@ line and exit code 2, never a traceback: a person at a terminal needs the reason
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
 """
 
+import importlib
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console, RenderableType
@@ -36,6 +37,9 @@ from herna.ai.stats import Summary, WinShare
 from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
 
+if TYPE_CHECKING:
+    from herna.ai.rating import RatingResult
+
 app = typer.Typer(
     name="herna",
     help="Herna: play Alhambra (and more) in the terminal, pit bots against each other, "
@@ -53,6 +57,9 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", help="A game option as key=value (repeatable); see `herna games`.")]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", help="Number of players (default: the game's smallest).")]
+RayOpt = Annotated[str | None, typer.Option(
+    "--ray", help="Run the games on Ray (needs the ray extra): auto (a running cluster, else a "
+                  "local one), local, or a cluster address. Results do not depend on it.")]
 
 
 class UsageError(HernaError):
@@ -525,6 +532,17 @@ def simulate(
     option: OptionOpt = None,
     rotate: Annotated[bool, typer.Option(
         help="Rotate bots through the seats, every deal played in each rotation.")] = False,
+    csv_out: Annotated[Path | None, typer.Option(
+        "--csv", help="Write every game as CSV: one row per game and seat (seed, bot, "
+                      "position after the start player, score, rank, win share, length).")
+    ] = None,
+    summary_csv: Annotated[Path | None, typer.Option(
+        "--summary-csv", help="Write the tables as CSV: one row per bot, seat and position.")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw win shares and score distributions to this PNG (needs the plot extra).")
+    ] = None,
+    ray: RayOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Play many games between bots and report win shares and scores with 95% intervals.
@@ -536,14 +554,13 @@ def simulate(
         specs = _bot_specs(bots, game, n, "bots.per_seat")
         if games < 1:
             raise UsageError(t("games.count", n=games))
+        _need_extras(plot=plot is not None, ray=ray is not None)
+        _check_outputs(json_out, csv_out, summary_csv, plot)
         started = time.perf_counter()
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), console=ui.err,
-                      transient=True) as bar:
-            task = bar.add_task(t("sim.progress", game=spec.name), total=games)
+        with _progress(ui, t("sim.progress", game=spec.name), games) as progress:
             result = run_tournament(
                 game, n, specs, games, seed=seed, workers=workers, options=options,
-                rotate_seats=rotate, progress=lambda done, _: bar.update(task, completed=done))
+                rotate_seats=rotate, progress=progress, ray=ray)
         seconds = time.perf_counter() - started
         _print_tournament(ui, spec, result)
         ui.line(t("sim.speed", games=games, seconds=seconds, rate=games / max(seconds, 1e-9)),
@@ -551,6 +568,52 @@ def simulate(
         if json_out is not None:
             json_out.write_text(result.to_json() + "\n", encoding="utf-8")
             ui.line(t("wrote", path=json_out))
+        if csv_out is not None:
+            result.write_csv(csv_out)
+            ui.line(t("wrote", path=csv_out))
+        if summary_csv is not None:
+            result.write_summary_csv(summary_csv)
+            ui.line(t("wrote", path=summary_csv))
+        if plot is not None:
+            from herna.ai.plot import plot_tournament
+
+            words = ("win_share", "score", "by_bot", "by_position", "scores", "fair", "position")
+            plot_tournament(result, plot, title=_title(spec, result),
+                            labels={w: t(f"plot.{w}") for w in words})
+            ui.line(t("wrote", path=plot))
+
+
+def _importable(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+def _need_extras(plot: bool = False, ray: bool = False) -> None:
+    """Refuse before playing, not after an hour of games, when an optional extra is missing."""
+    if plot and not _importable("matplotlib"):
+        raise UsageError(t("extra.missing", flag="--plot", package="matplotlib", extra="plot"))
+    if ray and not _importable("ray"):
+        raise UsageError(t("extra.missing", flag="--ray", package="Ray", extra="ray"))
+
+
+def _check_outputs(*paths: Path | None) -> None:
+    """A typo in an output folder should cost a second, not the hour of games before it."""
+    for path in paths:
+        if path is not None and not path.resolve().parent.is_dir():
+            raise UsageError(t("out.folder", path=path, folder=path.parent))
+
+
+@contextmanager
+def _progress(ui: UI, description: str, total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr (gone when done); yields the arena's progress callback."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=ui.err,
+                  transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done, _: bar.update(task, completed=done)
 
 
 def _share_text(w: WinShare) -> str:
@@ -567,31 +630,147 @@ def _range_text(s: Summary) -> str:
     return f"{s.mean:.1f} ({_num(s.min)}-{_num(s.max)})"
 
 
-def _stats_table(title: str, rows: Sequence[tuple[str, str, GroupStats]]) -> Table:
+def _stats_table(title: str, heads: Sequence[str],
+                 rows: Sequence[tuple[Sequence[str], GroupStats]]) -> Table:
+    """Win share and score per group; `heads` are the message keys of the leading columns
+    (seat and bot, bot, or position) and each row starts with their cells."""
     table = Table(title=title)
-    for key in ("col.seat", "col.bot", "col.games", "col.wins", "col.share", "col.mean",
-                "col.stdev"):
+    for key in (*heads, "col.games", "col.wins", "col.share", "col.mean", "col.stdev"):
         table.add_column(t(key), justify="left" if key == "col.bot" else "right")
-    for seat, bot, g in rows:
-        table.add_row(seat, bot, str(g.wins.games), _num(round(g.wins.wins, 2)),
+    for cells, g in rows:
+        table.add_row(*cells, str(g.wins.games), _num(round(g.wins.wins, 2)),
                       _share_text(g.wins), _mean_text(g.score), f"{g.score.stdev:.1f}")
     return table
 
 
+def _title(spec: GameSpec, result: TournamentResult) -> str:
+    return t("sim.title", game=spec.name, games=result.games, players=result.players,
+             seed=result.seed)
+
+
 def _print_tournament(ui: UI, spec: GameSpec, result: TournamentResult) -> None:
-    title = t("sim.title", game=spec.name, games=result.games, players=result.players,
-              seed=result.seed)
-    rows = [(str(s), t("rotating") if result.rotate_seats else result.bot_specs[s], g)
+    title = _title(spec, result)
+    rows = [((str(s), t("rotating") if result.rotate_seats else result.bot_specs[s]), g)
             for s, g in enumerate(result.per_seat())]
-    ui.out.print(_stats_table(title, rows))
+    ui.out.print(_stats_table(title, ("col.seat", "col.bot"), rows))
     distinct = set(result.bot_specs)
     if len(distinct) > 1 and (result.rotate_seats or len(distinct) < result.players):
-        ui.out.print(_stats_table(t("sim.by_bot"), [("", g.label, g) for g in result.per_bot()]))
+        ui.out.print(_stats_table(t("sim.by_bot"), ("col.bot",),
+                                  [((g.label,), g) for g in result.per_bot()]))
+    if any(g.start != 0 for g in result.results):  # else positions are the seats above
+        ui.out.print(_stats_table(t("sim.by_position"), ("col.position",),
+                                  [((str(p),), g) for p, g in enumerate(result.per_position(), 1)]))
+    if result.players > 1:
+        edge, low, high = result.start_advantage()
+        ui.line(t("sim.start_edge", edge=f"{edge * 100:+.1f}", low=f"{low * 100:+.1f}",
+                  high=f"{high * 100:+.1f}", fair=f"{100 / result.players:.1f}"))
+        if not result.rotate_seats and len(distinct) > 1:
+            ui.line(t("sim.rotate_hint"), "dim")
     decisions, turns = result.lengths()
     text = t("sim.length", decisions=_range_text(decisions))
     if turns is not None:
         text += t("sim.turns", turns=_range_text(turns))
     ui.line(text)
+
+
+@app.command(context_settings=GAME_FLAGS)
+def rate(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="Players per game (default: the game's smallest, at least 2).")
+    ] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="The bots to rate, comma-separated, at least two different ones, "
+             "e.g. easy,medium,hard or greedy,greedy:noise=0.5,random.")] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="At least this many games, rounded up to whole rounds "
+                              "(every line-up in every seat rotation).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the round-robin; deals derive from it.")
+    ] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Processes (0: one per CPU). Results do not depend on it.")] = 1,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Write ratings, head-to-head and every game as JSON.")] = None,
+    csv_out: Annotated[Path | None, typer.Option(
+        "--csv", help="Write every game as CSV, one row per game and seat (as simulate).")
+    ] = None,
+    option: OptionOpt = None,
+    ray: RayOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Rate bots in a fair round-robin: OpenSkill ratings with their uncertainty, best first,
+    and how often each bot finished ahead of each other one.
+
+    Every pair of bots meets, every bot plays every seat equally often, and the rotations of
+    a line-up share the deal. E.g. `herna rate alhambra --players 3 --bots easy,medium,hard`."""
+    ui = _start(lang)
+    with _guard(ui):
+        spec, players, options = _table(game, players, option, ctx.args)
+        if players < 2:  # the default is the smallest count that can be rated
+            players = min((c for c in spec.player_counts if c >= 2), default=players)
+            if ctx.params.get("players") is not None or players < 2:
+                raise UsageError(t("rate.players", game=spec.name, n=players))
+        specs = [bot_label(b) for b in split_bot_list(bots or "")]
+        if len(set(specs)) < 2:
+            raise UsageError(t("rate.bots"))
+        if len(set(specs)) != len(specs):
+            raise UsageError(t("rate.twice", bot=next(b for b in specs if specs.count(b) > 1)))
+        if games < 1:
+            raise UsageError(t("games.count", n=games))
+        _need_extras(ray=ray is not None)
+        _check_outputs(json_out, csv_out)
+        from herna.ai.rating import lineups, rate_bots  # OpenSkill: only when rating
+
+        tables = len(lineups(len(specs), players))
+        planned = -(-games // (tables * players)) * tables * players
+        if planned != games:
+            ui.line(t("rate.rounded", asked=games, games=planned, lineups=tables), "dim")
+        started = time.perf_counter()
+        with _progress(ui, t("rate.progress", game=spec.name), planned) as progress:
+            result = rate_bots(game, players, specs, games, seed=seed, workers=workers,
+                               options=options, progress=progress, ray=ray)
+        seconds = time.perf_counter() - started
+        _print_rating(ui, spec, result)
+        ui.line(t("sim.speed", games=result.games, seconds=seconds,
+                  rate=result.games / max(seconds, 1e-9)), "dim")
+        if json_out is not None:
+            json_out.write_text(result.to_json() + "\n", encoding="utf-8")
+            ui.line(t("wrote", path=json_out))
+        if csv_out is not None:
+            result.write_csv(csv_out)
+            ui.line(t("wrote", path=csv_out))
+
+
+def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
+    table = Table(title=t("rate.title", game=spec.name, games=result.games,
+                          players=result.players, seed=result.seed),
+                  caption=t("rate.model"))
+    for key in ("col.place", "col.bot", "col.mu", "col.sigma", "col.ordinal", "col.games",
+                "col.share", "col.mean"):
+        table.add_column(t(key), justify="left" if key == "col.bot" else "right")
+    for place, r in enumerate(result.ratings, 1):
+        table.add_row(str(place), r.label, f"{r.mu:.1f}", f"{r.sigma:.1f}", f"{r.ordinal:.1f}",
+                      str(r.games), _share_text(r.wins), _mean_text(r.score))
+    ui.out.print(table)
+    order = [r.label for r in result.ratings]
+    cells = result.matrix()
+    ui.line(t("rate.h2h"), "italic")
+    matrix = Table()
+    matrix.add_column("")
+    for other in order:
+        matrix.add_column(other, justify="right")
+    for bot in order:
+        row = []
+        for other in order:
+            h = cells.get((bot, other))
+            if h is None or not h.meetings:
+                row.append("-")
+            else:
+                lo, hi = h.interval()
+                row.append(f"{h.share * 100:.0f}% [{lo * 100:.0f}, {hi * 100:.0f}]")
+        matrix.add_row(bot, *row)
+    ui.out.print(matrix)
 
 
 @app.command()
