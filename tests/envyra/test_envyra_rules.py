@@ -495,16 +495,17 @@ def test_tie_broken_by_set_points() -> None:
 
 
 def test_tie_break_order_sets_then_end_tile_then_shared() -> None:
-    from herna.games.envyra.scoring import EnvyraOutcome, rank_keys, tie_breaks_used
+    from herna.core import Outcome
+    from herna.games.envyra.scoring import rank_keys, tie_breaks_used
     keys = rank_keys([10, 10, 8], [4, 2, 6], None)
-    out = EnvyraOutcome((10, 10, 8), (), {"rank_keys": keys})
+    out = Outcome((10, 10, 8), (), {"rank_keys": keys})
     assert out.winners == (0,) and out.ranks == (1, 2, 3)
     assert tie_breaks_used(keys) == ["sets"]
     keys = rank_keys([10, 10], [4, 4], 1)
-    out = EnvyraOutcome((10, 10), (), {"rank_keys": keys})
+    out = Outcome((10, 10), (), {"rank_keys": keys})
     assert out.winners == (1,) and tie_breaks_used(keys) == ["end_tile"]
     keys = rank_keys([10, 10], [4, 4], None)
-    out = EnvyraOutcome((10, 10), (), {"rank_keys": keys})
+    out = Outcome((10, 10), (), {"rank_keys": keys})
     assert out.winners == (0, 1) and out.win_shares() == (0.5, 0.5)
     assert tie_breaks_used(keys) == ["shared"]
 

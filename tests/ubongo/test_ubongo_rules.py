@@ -67,7 +67,9 @@ def test_the_outcome_ranks_by_the_tie_break_and_the_breakdown_adds_up() -> None:
     out = s.outcome()
     assert out is not None
     assert out.winners == (2,)
-    assert out.scores[2] == 60403020100
+    assert out.scores == (6, 3, 6)  # the most gems of one colour; the tie-break ranks
+    assert out.ranks == (2, 3, 1)
+    assert out.details["rank_keys"][2] == [6, 4, 3, 2, 1, 0]
     assert [sum(b.values()) for b in out.breakdown] == list(out.scores)
     assert out.details["deciding_place"] == 3
     assert out.details["sorted"][0] == [6, 4, 2, 2, 2, 2]

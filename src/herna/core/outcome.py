@@ -16,13 +16,23 @@ class Outcome:
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """1 for the best; equal scores share a rank (standard competition ranking)."""
-        return tuple(1 + sum(1 for o in self.scores if o > s) for s in self.scores)
+        """1 for the best; equal scores share a rank (standard competition ranking).
+
+        A game whose rules break ties beyond the score (Envyra's set points, Ubongo's next
+        colour count) gives `details["rank_keys"]`: per seat a sequence, the score first,
+        compared lexicographically. Scores then stay what players call their score."""
+        keys = self._keys()
+        return tuple(1 + sum(1 for o in keys if o > k) for k in keys)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        best = max(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == best)
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+    def _keys(self) -> list[tuple[float, ...]]:
+        given = self.details.get("rank_keys")
+        if given is None:
+            return [(s,) for s in self.scores]
+        return [tuple(k) for k in given]
 
     def win_shares(self) -> tuple[float, ...]:
         """1 for a sole winner, split evenly among tied winners (ties share the win)."""

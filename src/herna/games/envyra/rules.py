@@ -27,7 +27,6 @@ from .data import (
 )
 from .i18n import t
 from .scoring import (
-    EnvyraOutcome,
     best_sets,
     card_done,
     leftovers,
@@ -373,7 +372,7 @@ def outcome(s: EnvyraState) -> Outcome:
     }
     if s.equilibrium:
         details["equilibrium_cards"] = [equilibrium_points(s, p)[1] for p in range(n)]
-    return EnvyraOutcome(tuple(totals), tuple(parts), details)
+    return Outcome(tuple(totals), tuple(parts), details)  # ranked by details["rank_keys"]
 
 
 # ---- hidden information ------------------------------------------------------------------------

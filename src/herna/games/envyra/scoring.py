@@ -10,11 +10,8 @@ optimal for the printed values, so an edited table cannot make it wrong.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-
-from herna.core import Outcome
 
 from .data import (
     CARDS,
@@ -29,7 +26,6 @@ from .data import (
 )
 
 Pair = tuple[str, str]  # (theme, symbol) as people name them
-
 
 @cache
 def _best(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -51,24 +47,20 @@ def _best(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
                 best = (pts, (chosen, *mapped))
     return best
 
-
 def theme_sets(symbol_counts: Sequence[int]) -> tuple[int, list[list[int]]]:
     """Best points and sets (lists of symbol positions) for one theme's symbol counts."""
     order = sorted(range(len(symbol_counts)), key=lambda i: -symbol_counts[i])
     pts, sets = _best(tuple(symbol_counts[i] for i in order))
     return pts, [sorted(order[j] for j in s) for s in sets]
 
-
 @cache
 def _theme_points(counts: tuple[int, ...]) -> int:
     return _best(tuple(sorted(counts, reverse=True)))[0]
-
 
 def set_points_of_counts(symbol_counts: Sequence[int]) -> int:
     """Set points of a player from counts per global symbol index (the engine's fast path)."""
     k = SYMBOLS_PER_THEME
     return sum(_theme_points(tuple(symbol_counts[t * k:(t + 1) * k])) for t in range(NUM_THEMES))
-
 
 def _counts(tiles: Iterable[Pair | Sequence[str]]) -> list[int]:
     counts = [0] * len(SYMBOL_NAMES)
@@ -82,12 +74,10 @@ def _counts(tiles: Iterable[Pair | Sequence[str]]) -> list[int]:
         counts[sym] += 1
     return counts
 
-
 def set_points(tiles: Iterable[Pair | Sequence[str]]) -> int:
     """The most set points `(theme, symbol)` pairs can make, e.g.
     `set_points([("orange", "sun"), ("orange", "fire")]) == 2`."""
     return set_points_of_counts(_counts(tiles))
-
 
 def best_sets(tiles: Iterable[Pair | Sequence[str]]) -> list[list[Pair]]:
     """One partition reaching `set_points(tiles)`: the scoring sets (two or more tiles each),
@@ -101,7 +91,6 @@ def best_sets(tiles: Iterable[Pair | Sequence[str]]) -> list[list[Pair]]:
     out.sort(key=lambda s: -len(s))
     return out
 
-
 def leftovers(tiles: Sequence[Pair], sets: Sequence[Sequence[Pair]]) -> list[Pair]:
     """The tiles `sets` does not use (each set member uses up one equal tile)."""
     rest = list(tiles)
@@ -110,22 +99,18 @@ def leftovers(tiles: Sequence[Pair], sets: Sequence[Sequence[Pair]]) -> list[Pai
             rest.remove(tuple(p))  # type: ignore[arg-type]
     return rest
 
-
 def tile_pairs(tile_indices: Iterable[int]) -> list[Pair]:
     """Themed tiles as (theme, symbol) pairs; end tiles have neither and are skipped."""
     return [(THEMES[TILES[i].theme], SYMBOL_NAMES[TILES[i].symbol])
             for i in tile_indices if TILES[i].theme >= 0]
 
-
 def stars(tile_indices: Iterable[int]) -> int:
     return sum(TILES[i].vp for i in tile_indices)
-
 
 def card_done(card: Card, symbols_owned: Iterable[int]) -> bool:
     """An Equilibrium card scores when the owner has a tile with each of its symbols."""
     owned = set(symbols_owned)
     return all(s in owned for s in card.symbols)
-
 
 def card_by_id(card_id: str) -> Card:
     for c in CARDS:
@@ -133,12 +118,10 @@ def card_by_id(card_id: str) -> Card:
             return c
     raise ValueError(f"no Equilibrium card {card_id!r} (cards: {', '.join(c.id for c in CARDS)})")
 
-
 def rank_keys(totals: Sequence[int], set_pts: Sequence[int],
               end_owner: int | None) -> list[tuple[int, int, int]]:
     """What decides the order: total, then set points, then owning the end tile."""
     return [(totals[i], set_pts[i], 1 if end_owner == i else 0) for i in range(len(totals))]
-
 
 def tie_breaks_used(keys: Sequence[tuple[int, int, int]]) -> list[str]:
     """Which tie-breaks the ranking needed: "sets" when equal totals were split by set points,
@@ -156,17 +139,3 @@ def tie_breaks_used(keys: Sequence[tuple[int, int, int]]) -> list[str]:
                 used.append(why)
     return used
 
-
-@dataclass(frozen=True)
-class EnvyraOutcome(Outcome):
-    """An Outcome whose ranking applies Envyra's tie-breaks (details["rank_keys"]: total,
-    set points, end tile). Scores stay plain victory points; only equal keys share a rank."""
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        keys = [tuple(k) for k in self.details["rank_keys"]]
-        return tuple(1 + sum(1 for o in keys if o > k) for k in keys)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return tuple(i for i, r in enumerate(self.ranks) if r == 1)

@@ -422,8 +422,8 @@ def symbol_name(symbol: str, lang: str | None = None) -> str:
 
 
 def category_name(category: str, lang: str | None = None) -> str:
-    """The outcome's breakdown keys count1..count6: the sorted colour counts, each shown in
-    its two decimal digits of the score."""
+    """The outcome's breakdown key count1: the largest colour count (count2.. name the
+    next places of the tie-break)."""
     if category.startswith("count") and category[5:].isdigit():
         return t("category", lang, place=ordinal(int(category[5:]), lang))
     return category

@@ -436,17 +436,17 @@ def end_game(s: UbongoState) -> None:
 
 # ---- the end ----------------------------------------------------------------------------------
 def outcome(s: UbongoState) -> Outcome:
+    """The score is what players count: the most gems of one colour. The ranking goes on to
+    the next colour counts (details["rank_keys"]: the sorted counts), as the rules say."""
     table = [list(g) for g in s.gems]
-    breakdown = []
-    for counts in table:
-        values = scoring.place_values(counts)
-        breakdown.append({f"count{i + 1}": v for i, v in enumerate(values)})
+    keys = [list(scoring.sorted_counts(c)) for c in table]
     _, place, runner = scoring.decision(table)
     return Outcome(
-        tuple(scoring.score_value(c) for c in table),
-        tuple(breakdown),
-        {"gems": [{COLOURS[i]: n for i, n in enumerate(c)} for c in table],
-         "sorted": [list(scoring.sorted_counts(c)) for c in table],
+        tuple(k[0] for k in keys),
+        tuple({"count1": k[0]} for k in keys),
+        {"rank_keys": keys,
+         "gems": [{COLOURS[i]: n for i, n in enumerate(c)} for c in table],
+         "sorted": keys,
          "totals": [sum(c) for c in table],
          "deciding_place": None if place is None else place + 1,
          "runner_up": runner,

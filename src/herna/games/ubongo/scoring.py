@@ -2,9 +2,10 @@
 the third, and so on (the seed's example: A 6,4,2,2,2,2 loses to C 6,4,3,2,1,0 on the third
 count, though A holds more gems).
 
-An `Outcome` ranks by one number per seat, so the sorted counts are packed into an integer
-with two decimal digits per count (6,4,3,2,1,0 -> 60403020100): comparing the numbers
-compares the sorted counts largest first, and a person can still read the counts in it.
+A game's Outcome scores each seat by its largest colour count and ranks by the sorted counts
+(its rank keys). `score_value` packs the sorted counts into one integer with two decimal
+digits per count (6,4,3,2,1,0 -> 60403020100), which orders seats exactly as the tie-break
+does: handy for bots that compare positions.
 """
 
 from __future__ import annotations
