@@ -3,6 +3,9 @@
 `t("key", **fields)` formats the message in the current language, falling back to English for
 a key a table lacks, so a missing translation never breaks a command. The language comes from
 `set_lang` (the CLI's `--lang`), else the environment variable HERNA_LANG, else English.
+
+A game's own words live in a `Catalog` (its English, Czech and Slovak tables) in the game's
+`i18n.py`; it speaks the CLI's current language unless asked for another.
 """
 
 from __future__ import annotations
@@ -394,3 +397,36 @@ def t(key: str, /, **fields: object) -> str:
     table = TABLES[get_lang()]
     template = table.get(key) or EN[key]
     return template.format(**fields)
+
+
+class Catalog:
+    """A game's messages in LANGUAGES: `Catalog(EN, CS, SK)`, English the reference.
+
+    `t` formats a message in the language asked for, else the CLI's current one, else English;
+    a key a table lacks falls back to English, so a missing translation never breaks a screen.
+    """
+
+    def __init__(self, en: dict[str, str], cs: dict[str, str], sk: dict[str, str]) -> None:
+        self.en = en
+        self.tables: dict[str, dict[str, str]] = {"en": en, "cs": cs, "sk": sk}
+
+    def lang_of(self, lang: str | None = None) -> str:
+        """`lang` if it is one of ours, else the CLI's current language (English by default)."""
+        if lang in self.tables:
+            return str(lang)
+        current = get_lang()
+        return current if current in self.tables else "en"
+
+    def t(self, key: str, /, lang: str | None = None, **fields: object) -> str:
+        """The message `key` in `lang` (default: the current language), `fields` filled in."""
+        template = self.tables[self.lang_of(lang)].get(key) or self.en[key]
+        return template.format(**fields)
+
+    def word(self, prefix: str, name: str, lang: str | None = None,
+             fallback: str | None = None) -> str:
+        """A game term such as `word("type", "tower")`: the message `prefix.name`, or for a
+        name the catalogue lacks `fallback` (default: the name as it is)."""
+        key = f"{prefix}.{name}"
+        if key in self.en:
+            return self.t(key, lang)
+        return name if fallback is None else fallback

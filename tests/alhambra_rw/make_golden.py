@@ -12,8 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import herna
-from herna.core import Rng, State
+from herna.testing import play_random, write_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # (players, game seed, chooser seed, options)
@@ -23,29 +22,10 @@ GAMES: list[tuple[int, int, int, dict[str, Any]]] = [
 ]
 
 
-def path_for(players: int, seed: int) -> Path:
-    return GOLDEN / f"alhambra_rw_{players}p_seed{seed}.json"
-
-
-def play(players: int, seed: int, chooser: int, options: dict[str, Any]) -> State:
-    state = herna.make("alhambra-rw", players=players, seed=seed, **options)
-    rng = Rng(chooser)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.below(len(legal))])
-    return state
-
-
 def main() -> None:
-    GOLDEN.mkdir(exist_ok=True)
     for players, seed, chooser, options in GAMES:
-        state = play(players, seed, chooser, options)
-        path = path_for(players, seed)
-        herna.save_record(state, path)
-        out = state.outcome()
-        assert out is not None
-        print(f"{path.name}: {len(state.history)} actions, scores {list(out.scores)}")
+        state = play_random("alhambra-rw", players, seed, chooser, options)
+        print(write_golden(state, GOLDEN / f"alhambra_rw_{players}p_seed{seed}.json"))
 
 
 if __name__ == "__main__":

@@ -12,9 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import herna
-import herna.games.envyra
-from herna.core import Rng, State
+from herna.testing import play_random, write_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # (players, game seed, chooser seed, options)
@@ -25,31 +23,14 @@ GAMES: list[tuple[int, int, int, dict[str, Any]]] = [
 ]
 
 
-def path_for(players: int, seed: int) -> Path:
-    return GOLDEN / f"envyra_{players}p_seed{seed}.json"
-
-
-def play(players: int, seed: int, chooser: int, options: dict[str, Any]) -> State:
-    state = herna.make("envyra", players=players, seed=seed, **options)
-    rng = Rng(chooser)
-    while not state.is_over():
-        acting = state.to_act()
-        seat = acting[rng.below(len(acting))]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.below(len(legal))])
-    return state
-
-
 def main() -> None:
-    GOLDEN.mkdir(exist_ok=True)
     for players, seed, chooser, options in GAMES:
-        state = play(players, seed, chooser, options)
-        path = path_for(players, seed)
-        herna.save_record(state, path)
+        # the chooser also picks which seat acts where several may (simultaneous moves)
+        state = play_random("envyra", players, seed, chooser, options, any_seat=True)
+        line = write_golden(state, GOLDEN / f"envyra_{players}p_seed{seed}.json")
         out = state.outcome()
         assert out is not None
-        print(f"{path.name}: {len(state.history)} actions, scores {list(out.scores)}, "
-              f"end {out.details['end']}")
+        print(f"{line}, end {out.details['end']}")
 
 
 if __name__ == "__main__":

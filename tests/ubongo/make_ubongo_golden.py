@@ -15,11 +15,10 @@ import json
 import sys
 from pathlib import Path
 
-import herna
-from herna.core import Rng
 from herna.games.ubongo import SPEC
 from herna.games.ubongo.deck import DECK_PATH, Deck
 from herna.games.ubongo.state import UbongoState
+from herna.testing import play_random, write_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 DECK = GOLDEN / "ubongo_deck.json"
@@ -32,42 +31,19 @@ GAMES: list[tuple[int, int, int, dict[str, object]]] = [
 ]
 
 
-def path_for(players: int, seed: int) -> Path:
-    return GOLDEN / f"ubongo_{players}p_seed{seed}.json"
-
-
-def snapshot() -> Deck:
-    return Deck.load(DECK)
-
-
-def new_state(players: int, seed: int, options: dict[str, object], deck: Deck) -> UbongoState:
-    pinned = {"deck": f"shipped@{deck.digest}"}  # as a game on the shipped deck records it
-    return UbongoState(players, seed, {**SPEC.options, **pinned, **options}, deck=deck)
-
-
-def play(players: int, seed: int, chooser: int, options: dict[str, object],
-         deck: Deck) -> UbongoState:
-    state = new_state(players, seed, options, deck)
-    rng = Rng(chooser)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.below(len(legal))])
-    return state
-
-
 def main() -> None:
     GOLDEN.mkdir(exist_ok=True)
     if "--new-deck" in sys.argv or not DECK.exists():
         DECK.write_text(DECK_PATH.read_text(encoding="utf-8"), encoding="utf-8")
-    deck = snapshot()
+    deck = Deck.load(DECK)
+
+    def on_snapshot(players: int, seed: int, options: dict[str, object]) -> UbongoState:
+        pinned = {"deck": f"shipped@{deck.digest}"}  # as a game on the shipped deck records it
+        return UbongoState(players, seed, {**SPEC.options, **pinned, **options}, deck=deck)
+
     for players, seed, chooser, options in GAMES:
-        state = play(players, seed, chooser, options, deck)
-        path = path_for(players, seed)
-        herna.save_record(state, path)
-        out = state.outcome()
-        assert out is not None
-        print(f"{path.name}: {len(state.history)} actions, scores {list(out.scores)}")
+        state = play_random("ubongo", players, seed, chooser, options, make=on_snapshot)
+        print(write_golden(state, GOLDEN / f"ubongo_{players}p_seed{seed}.json"))
     json.loads(DECK.read_text(encoding="utf-8"))
 
 

@@ -1,7 +1,8 @@
 """The conformance kit every registered game must pass (run by tests/test_conformance.py).
 
 Ship it with the package so a new game, or a game someone else writes, can be checked the
-same way: `herna.testing.check_game("alhambra")`.
+same way: `herna.testing.check_game("alhambra")`. Golden records (complete seeded games that pin
+a game's rules) are made and checked with `play_random`, `write_golden` and `check_golden`.
 """
 
 from .conformance import (
@@ -15,9 +16,10 @@ from .conformance import (
     check_simultaneous_secrecy,
     random_playout,
 )
+from .golden import check_golden, play_random, write_golden
 
 __all__ = [
     "ConformanceError", "check_codes_round_trip", "check_copy_isolation", "check_determinize",
-    "check_game", "check_illegal_rejected", "check_replay", "check_simultaneous_secrecy",
-    "random_playout",
+    "check_game", "check_golden", "check_illegal_rejected", "check_replay",
+    "check_simultaneous_secrecy", "play_random", "random_playout", "write_golden",
 ]

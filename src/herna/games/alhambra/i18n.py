@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from herna.i18n import LANGUAGES as LANGUAGES  # the same three languages as the CLI
-from herna.i18n import get_lang
+from herna.i18n import Catalog
 
 EN: dict[str, str] = {
     # building types, as names (scoring lines, table rows, chips)
@@ -692,30 +692,11 @@ SK: dict[str, str] = {
     "why.pass": "`pass` je možný, len keď nie je možný žiadny iný ťah",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
-
-
-def lang_of(lang: str | None = None) -> str:
-    """`lang` if it is one of ours, else the CLI's current language (English by default)."""
-    if lang in TABLES:
-        return str(lang)
-    current = get_lang()
-    return current if current in TABLES else "en"
-
-
-def t(key: str, /, lang: str | None = None, **fields: object) -> str:
-    """The message `key` in `lang` (default: the current language), `fields` filled in.
-
-    A key a table lacks falls back to English, so a missing translation never breaks a screen.
-    """
-    template = TABLES[lang_of(lang)].get(key) or EN[key]
-    return template.format(**fields)
-
-
-def word(prefix: str, name: str, lang: str | None = None) -> str:
-    """A game term such as `word("type", "tower")`; an unknown name is shown as it is."""
-    key = f"{prefix}.{name}"
-    return t(key, lang) if key in EN else name
+CATALOG = Catalog(EN, CS, SK)
+TABLES: dict[str, dict[str, str]] = CATALOG.tables
+lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
+t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
+word = CATALOG.word  # a game term such as word("type", "tower"); unknown names as they are
 
 
 def type_name(kind: str, lang: str | None = None) -> str:
@@ -723,8 +704,7 @@ def type_name(kind: str, lang: str | None = None) -> str:
 
 
 def type_abbrev(kind: str, lang: str | None = None) -> str:
-    key = f"abbrev.{kind}"
-    return t(key, lang) if key in EN else kind[:3].upper()
+    return word("abbrev", kind, lang, kind[:3].upper())
 
 
 def currency_name(currency: str, lang: str | None = None) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from herna.i18n import LANGUAGES as LANGUAGES
-from herna.i18n import get_lang
+from herna.i18n import Catalog
 
 EN: dict[str, str] = {
     "type.pavilion": "pavilion",
@@ -416,32 +416,18 @@ SK: dict[str, str] = {
     "pad.err.vs": "--vs-virtual potrebuje 2, 3 alebo 4 virtuálnych hráčov",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
-
-
-def lang_of(lang: str | None = None) -> str:
-    """`lang` if it is one of ours, else the CLI's current language (English by default)."""
-    if lang in TABLES:
-        return str(lang)
-    current = get_lang()
-    return current if current in TABLES else "en"
-
-
-def t(key: str, /, lang: str | None = None, **fields: object) -> str:
-    """The message `key` in `lang` (default: the current language); English if a table
-    lacks the key, so a missing translation never breaks a screen."""
-    template = TABLES[lang_of(lang)].get(key) or EN[key]
-    return template.format(**fields)
+CATALOG = Catalog(EN, CS, SK)
+TABLES: dict[str, dict[str, str]] = CATALOG.tables
+lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
+t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
 
 
 def type_name(kind: str, lang: str | None = None) -> str:
-    key = f"type.{kind}"
-    return t(key, lang) if key in EN else kind
+    return CATALOG.word("type", kind, lang)
 
 
 def type_abbrev(kind: str, lang: str | None = None) -> str:
-    key = f"abbrev.{kind}"
-    return t(key, lang) if key in EN else kind[:3].upper()
+    return CATALOG.word("abbrev", kind, lang, kind[:3].upper())
 
 
 def colour_word(colour: int, lang: str | None = None) -> str:

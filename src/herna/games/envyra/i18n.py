@@ -9,7 +9,7 @@ hráč, vítězné body). What players type (mark, move, slot names) stays Engli
 
 from __future__ import annotations
 
-from herna.i18n import get_lang
+from herna.i18n import Catalog
 
 EN: dict[str, str] = {
     # refusals
@@ -341,33 +341,20 @@ SK: dict[str, str] = {
     "pad.bad_tile": "{word!r} nie je ani id dielika, ani téma/symbol:hviezdičky",
 }
 
-TABLES = {"en": EN, "cs": CS, "sk": SK}
-
-
-def lang_of(lang: str | None = None) -> str:
-    if lang in TABLES:
-        return str(lang)
-    current = get_lang()
-    return current if current in TABLES else "en"
-
-
-def t(key: str, /, lang: str | None = None, **fields: object) -> str:
-    """The message `key` in `lang` (default: the current language); English if missing."""
-    template = TABLES[lang_of(lang)].get(key) or EN[key]
-    return template.format(**fields)
+CATALOG = Catalog(EN, CS, SK)
+TABLES: dict[str, dict[str, str]] = CATALOG.tables
+lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
+t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
 
 
 def category_name(category: str, lang: str | None = None) -> str:
     """A score category for the CLI's outcome table."""
-    key = f"cat.{category}"
-    return t(key, lang) if key in EN else category
+    return CATALOG.word("cat", category, lang)
 
 
 def theme_name(theme: str, lang: str | None = None) -> str:
-    key = f"theme.{theme}"
-    return t(key, lang) if key in EN else theme
+    return CATALOG.word("theme", theme, lang)
 
 
 def symbol_name(symbol: str, lang: str | None = None) -> str:
-    key = f"symbol.{symbol}"
-    return t(key, lang) if key in EN else symbol
+    return CATALOG.word("symbol", symbol, lang)

@@ -9,7 +9,7 @@ notation: solve, pass, start, move, the piece letters A-L) stays the same in eve
 
 from __future__ import annotations
 
-from herna.i18n import get_lang
+from herna.i18n import Catalog
 
 EN: dict[str, str] = {
     # options
@@ -390,21 +390,10 @@ SK: dict[str, str] = {
                 "najpočetnejšia farba, potom tretia atď.",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
-
-
-def lang_of(lang: str | None = None) -> str:
-    """`lang` if it is one of ours, else the CLI's current language (English by default)."""
-    if lang in TABLES:
-        return str(lang)
-    current = get_lang()
-    return current if current in TABLES else "en"
-
-
-def t(key: str, /, lang: str | None = None, **fields: object) -> str:
-    """The message `key` in `lang` (default: the current language); English if a table lacks it."""
-    template = TABLES[lang_of(lang)].get(key) or EN[key]
-    return template.format(**fields)
+CATALOG = Catalog(EN, CS, SK)
+TABLES: dict[str, dict[str, str]] = CATALOG.tables
+lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
+t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
 
 
 def hourglass(timer: int, lang: str | None = None) -> str:
@@ -412,13 +401,11 @@ def hourglass(timer: int, lang: str | None = None) -> str:
 
 
 def colour_name(colour: str, lang: str | None = None) -> str:
-    key = f"colour.{colour}"
-    return t(key, lang) if key in EN else colour
+    return CATALOG.word("colour", colour, lang)
 
 
 def symbol_name(symbol: str, lang: str | None = None) -> str:
-    key = f"symbol.{symbol}"
-    return t(key, lang) if key in EN else symbol
+    return CATALOG.word("symbol", symbol, lang)
 
 
 def category_name(category: str, lang: str | None = None) -> str:
@@ -430,5 +417,4 @@ def category_name(category: str, lang: str | None = None) -> str:
 
 
 def ordinal(n: int, lang: str | None = None) -> str:
-    key = f"ordinal.{n}"
-    return t(key, lang) if key in EN else f"{n}."
+    return CATALOG.word("ordinal", str(n), lang, f"{n}.")
