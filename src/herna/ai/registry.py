@@ -3,6 +3,11 @@
 A spec is `name` or `name:key=value,key=value`. Values read as int, float or true/false when
 they look like one, otherwise as text. `greedy` is per game: it is the `GreedyBot` class of
 `herna.games.<game id with - as _>.bots`, so each game owns its heuristics.
+
+Levels for people to pick: `easy` (the greedy bot with noise), `medium` (the greedy bot) and
+`hard` (IS-MCTS, `herna.ai.mcts`, with an iteration budget calibrated per game to about a
+second or less per decision on one core). A game's `bots.LEVELS` says what each means there;
+`mcts` is the search with its defaults. Iteration budgets keep levels reproducible for a seed.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from .base import Bot, BotError
+from .mcts import MctsBot
 from .random_bot import RandomBot
 
 # factory(game_id, seed, options) -> Bot
@@ -27,6 +33,7 @@ __all__ = [
     "game_module",
     "has_bot",
     "known_bots",
+    "level",
     "make_bot",
     "parse_bot_spec",
     "register_bot",
@@ -90,7 +97,43 @@ def _greedy(game_id: str, seed: int, options: dict[str, Any]) -> Bot:
     return build(cls, "greedy", seed, options)
 
 
-_BOTS: dict[str, BotFactory] = {"random": _random, "greedy": _greedy}
+def _mcts(game_id: str, seed: int, options: dict[str, Any]) -> Bot:
+    return build(MctsBot, "mcts", seed, options)
+
+
+# A level is a bot and its options; a game's bots.py may redefine any in `LEVELS` (e.g. its
+# calibrated MCTS budget). Options given with the name (`hard:iterations=300`) override.
+DEFAULT_LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {"noise": 1.0}),
+    "medium": ("greedy", {}),
+    "hard": ("mcts", {"iterations": 1000}),
+}
+
+
+def level(game_id: str, name: str) -> tuple[str, dict[str, Any]]:
+    """The bot and options a level means for a game (greedy falls back to random, and
+    loses its greedy-only options, in a game without a greedy bot)."""
+    module = game_module(game_id, "bots")
+    levels = getattr(module, "LEVELS", None) or {}
+    bot, options = levels.get(name, DEFAULT_LEVELS[name])
+    if bot == "greedy" and game_bot_class(game_id, "GreedyBot") is None:
+        return "random", {}
+    return bot, dict(options)
+
+
+def _level(name: str) -> BotFactory:
+    def factory(game_id: str, seed: int, options: dict[str, Any]) -> Bot:
+        bot, base = level(game_id, name)
+        return _BOTS[bot](game_id, seed, {**base, **options})
+
+    factory.__doc__ = f"The {name!r} level: see `level`."
+    return factory
+
+
+_BOTS: dict[str, BotFactory] = {
+    "random": _random, "greedy": _greedy, "mcts": _mcts,
+    "easy": _level("easy"), "medium": _level("medium"), "hard": _level("hard"),
+}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

@@ -17,9 +17,11 @@ from .conformance import (
     random_playout,
 )
 from .golden import check_golden, play_random, write_golden
+from .positions import last_decision
 
 __all__ = [
     "ConformanceError", "check_codes_round_trip", "check_copy_isolation", "check_determinize",
     "check_game", "check_golden", "check_illegal_rejected", "check_replay",
-    "check_simultaneous_secrecy", "play_random", "random_playout", "write_golden",
+    "check_simultaneous_secrecy", "last_decision", "play_random", "random_playout",
+    "write_golden",
 ]

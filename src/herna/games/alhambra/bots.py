@@ -37,7 +37,8 @@ from .rules import PRICE, SCORE_A, SCORE_B, TILE_TYPE, currency_values
 from .scoring import place_points
 from .state import AlhambraState
 
-__all__ = ["GreedyBot", "Weights", "cheapest_payment", "flexibility", "longest_wall_cells"]
+__all__ = ["LEVELS", "GreedyBot", "Weights", "cheapest_payment", "evaluate", "flexibility",
+           "longest_wall_cells", "prior", "rollout_policy", "root_prior"]
 
 NTYPES = len(BUILDING_TYPES)
 # the scoring table as tuples, [type][round - 1]
@@ -483,3 +484,168 @@ def _gumbel(rng: Rng) -> float:
     u = min(max(rng.random(), 1e-12), 1.0 - 1e-12)
     return -math.log(-math.log(u))
 
+
+
+# ---- search helpers (herna.ai.mcts) ----------------------------------------------------------
+# Cheap on purpose: a rollout ply must cost about what the engine's own move costs, so these
+# read the rules' cached action lists directly and skip the redesign moves (rarely worth a
+# rollout's time) instead of asking for every legal action.
+_WALLS: dict[int, int] = {}  # board version -> longest wall (a version names one layout)
+
+
+def _wall(board: Board) -> int:
+    w = _WALLS.get(board.version)
+    if w is None:
+        if len(_WALLS) > 100_000:
+            _WALLS.clear()
+        w = _WALLS[board.version] = longest_wall_cells(board.cells)
+    return w
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(counts: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(place_points(counts, values))
+
+
+def _build_gain(board: Board, c: int) -> int:
+    """Built neighbours of a cell: compact Alhambras keep room for later tiles."""
+    cells = board.cells
+    return sum(1 for step in _STEPS if c + step in cells)
+
+
+def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
+    """A playout move: place bought tiles (compactly), buy with exact change when possible,
+    otherwise mostly take the most money, sometimes buy at a small overpayment."""
+    from . import rules as _rules
+
+    assert isinstance(state, AlhambraState)
+    s = state
+    if s.phase == "placement":
+        acts = _rules.placement_actions(s, seat)
+        board = s.boards[seat]
+        best: list[AlhambraAction] = []
+        best_v = -1
+        other: list[AlhambraAction] = []
+        for a in acts:
+            if a.kind == A.PLACE:
+                v = _build_gain(board, cell(a.x, a.y))
+                if v > best_v:
+                    best, best_v = [a], v
+                elif v == best_v:
+                    best.append(a)
+            else:
+                other.append(a)
+        if best:
+            return best[0] if len(best) == 1 else rng.choice(best)
+        if s.with_dirk and len(other) > 1 and rng.random() < 0.3:
+            return other[1]  # reserve first, then Dirk, per tile
+        return other[0]
+    takes = _rules.take_actions(s.display)
+    buys = _rules.buy_actions(s, seat)
+    exact = [a for a in buys if sum(a.values) == PRICE[s.market[a.space]]]
+    if exact:
+        return exact[0] if len(exact) == 1 else rng.choice(exact)
+    cheap = [a for a in buys if sum(a.values) - PRICE[s.market[a.space]] <= 2]
+    if cheap and (not takes or rng.random() < 0.5):
+        return rng.choice(cheap)
+    if takes:
+        best_take = takes[0]
+        most = -1
+        for a in takes:
+            v = sum(card_value(c) for c in a.cards)
+            if v > most:
+                best_take, most = a, v
+        return best_take
+    if s.actions_this_turn:
+        return A.END_ACTION
+    legal = s.legal_actions(seat)
+    return legal[0] if len(legal) == 1 else rng.choice(legal)
+
+
+_JUDGE = GreedyBot(0)  # its caches serve every evaluation; its Rng is never drawn
+
+
+def evaluate(state: State) -> list[float]:
+    """Per seat, a win chance from the greedy bot's own reckoning of a position: points so
+    far, the expected majorities of the remaining scorings (rivals' counts blurred by the
+    time left), wall and room for future tiles, money and the reserve, each relative to the
+    rivals, through a softmax whose temperature falls as the bag empties."""
+    assert isinstance(state, AlhambraState)
+    s = state
+    n = s.num_players
+    if s.game_over:
+        out = s.outcome()
+        assert out is not None
+        return list(out.win_shares())
+    _JUDGE._trim_caches()
+    own: list[float] = []
+    majority: list[float] = []
+    for p in range(n):
+        ev = _Evaluator(_JUDGE, s, p)
+        majority.append(sum(ev.standing(k, ev.counts[k]) for k in range(NTYPES)))
+        own.append(s.scores[p] + ev.wall_value * ev.base_wall + ev.room_value * ev.base_room
+                   + ev.coin * sum(card_value(c) for c in s.hands[p])
+                   + sum(ev.reserve_value(t) for t in s.reserves[p]))
+        if s.phase == "placement" and p == s.placer:  # bought tiles about to be placed
+            own[p] += sum(max(0.0, ev.gain(TILE_TYPE[t], p)) for t in s.pending)
+    total_own = sum(own)
+    rel = [majority[p] + own[p] - (total_own - own[p]) / (n - 1) for p in range(n)]
+    # the majorities assume today's counts last: trust them less the more tiles remain
+    temp = 8.0 + len(s.bag) / 3.0
+    top = max(rel)
+    weights = [math.exp((v - top) / temp) for v in rel]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def prior(state: State, seat: int, legal: list[Action]) -> list[float]:
+    """Widening order: exact purchases, placements next to built cells, cheap purchases and
+    big takes first; redesigns last."""
+    assert isinstance(state, AlhambraState)
+    s = state
+    board = s.boards[seat]
+    out = []
+    placement = s.phase == "placement"
+    for a in legal:
+        assert isinstance(a, AlhambraAction)
+        k = a.kind
+        if k == A.PLACE:
+            v = (3.0 if placement else -1.0) + 0.5 * _build_gain(board, cell(a.x, a.y))
+        elif k == A.BUY:
+            over = sum(a.values) - PRICE[s.market[a.space]]
+            v = 6.0 if over == 0 else 3.0 - 0.5 * over
+        elif k == A.TAKE:
+            v = 1.0 + 0.3 * sum(card_value(c) for c in a.cards)
+        elif k == A.RESERVE:
+            v = 1.0 if placement else -2.0
+        elif k == A.DIRK:
+            v = 0.5
+        elif k == A.END:
+            v = 2.0
+        else:
+            v = -2.0
+        out.append(v)
+    return out
+
+
+def root_prior(state: State, seat: int, legal: list[Action]) -> list[float]:
+    """The greedy bot's own values (once per decision, at the root of a search)."""
+    assert isinstance(state, AlhambraState)
+    _JUDGE._trim_caches()
+    ev = _Evaluator(_JUDGE, state, seat)
+    out = []
+    for a in legal:
+        assert isinstance(a, AlhambraAction)
+        out.append(ev.value(a))
+    return out
+
+
+# ---- levels (herna.ai.registry): easy, medium and hard opponents -----------------------------
+LEVELS: dict[str, tuple[str, dict[str, object]]] = {
+    "easy": ("greedy", {"noise": 1.0}),  # 15% vs greedy (40 games, 2p)
+    "medium": ("greedy", {}),
+    # the tree's leaves are judged at once (depth 0): in 8-ply playouts the cheap policy's
+    # noise drowned the evaluation; the greedy's three best root moves are searched
+    "hard": ("mcts", {"iterations": 1500, "depth": 0, "dets": 32, "c": 0.3, "top": 3,
+                      "bias": 0.3}),
+}

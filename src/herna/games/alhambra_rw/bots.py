@@ -15,6 +15,9 @@ and helps the other rivals), and lines weigh double (+1 VP solo, even head to he
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from herna.core import Action, Rng, State
 from herna.games.alhambra.scoring import place_points
 
@@ -24,18 +27,31 @@ from .data import BOXES, CELL_TYPE, COST_PIP, COST_SECOND, SIDE, TRACK, VP, cell
 from .state import RWState
 
 LINE_POTENTIAL = (0.0, 0.25, 0.7, 1.4, 2.6, 5.6, 10.0)  # a line's worth by cells built
+
+
+@lru_cache(maxsize=1 << 16)
+def _place_points(counts: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """place_points, memoised: the same few races recur all game (and in every playout)."""
+    return tuple(place_points(counts, values))
+
+
 ROW_OF = tuple(c // SIDE for c in range(SIDE * SIDE))
 COL_OF = tuple(c % SIDE for c in range(SIDE * SIDE))
 
 
 class GreedyBot:
-    """`GreedyBot(seed)`: deterministic for its seed (ties broken by a seeded Rng)."""
+    """`GreedyBot(seed)`: deterministic for its seed (ties broken by a seeded Rng).
+    `noise` > 0 makes an easier opponent: each action's value gets Gumbel noise of that many
+    points (0, the default, draws nothing extra: the same games as before)."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0, coin: float = 0.75, denial: float = 0.05,
-                 race: float = 1.0, lines: float = 2.0) -> None:
+                 race: float = 1.0, lines: float = 2.0, noise: float = 0.0) -> None:
+        if not (isinstance(noise, (int, float)) and noise >= 0 and math.isfinite(noise)):
+            raise ValueError(f"noise must be a number >= 0, not {noise!r}")
         self.rng = Rng(seed)
+        self.noise = float(noise)
         self.coin = coin
         self.denial = denial
         self.race = race
@@ -48,13 +64,13 @@ class GreedyBot:
         if player in paid or s.counts[player][t] >= BOXES[t]:
             return 0.0
         used = s.used[t]
-        remaining = VP[t][used:]
+        remaining = tuple(VP[t][used:])
         if not remaining:
             return 0.0
         counts = [0 if p in paid else c[t] for p, c in enumerate(s.counts)]
-        now = place_points(counts, remaining)[player]
+        now = _place_points(tuple(counts), remaining)[player]
         counts[player] += 1
-        after = place_points(counts, remaining)[player]
+        after = _place_points(tuple(counts), remaining)[player]
         mine = counts[player]
         value = float(after - now)
         left = BOXES[t] - mine
@@ -157,9 +173,70 @@ class GreedyBot:
         for a in legal:
             assert isinstance(a, A.RWAction)
             v = self.score(state, seat, a) + self.rng.random() * 1e-6
+            if self.noise:
+                v += self.noise * _gumbel(self.rng)
             if v > best_v:
                 best, best_v = a, v
         return best
 
 
-__all__ = ["GreedyBot"]
+def _gumbel(rng: Rng) -> float:
+    u = min(max(rng.random(), 1e-12), 1.0 - 1e-12)
+    return -math.log(-math.log(u))
+
+
+# ---- search helpers (herna.ai.mcts) ----------------------------------------------------------
+_PLAYOUT = GreedyBot(0)  # stateless apart from its Rng, which the helpers never use
+
+
+def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
+    """A playout move: the greedy's build judgement without its costly die changes; coins
+    when no build is worth it; a second building when it pays; a random pair to keep."""
+    assert isinstance(state, RWState)
+    s = state
+    legal = rules.legal_actions(s, seat)
+    if len(legal) == 1:
+        return legal[0]
+    bot = _PLAYOUT
+    if s.phase == rules.SECOND:
+        a = legal[0]
+        assert isinstance(a, A.RWAction)
+        gain = bot.cell_value(s, seat, a.cell) - COST_SECOND * bot.coin
+        return a if gain > 0 else legal[1]
+    if s.phase == rules.KEEP:
+        return rng.choice(legal)
+    best: Action | None = None
+    best_v = -1e18
+    for a in legal:
+        assert isinstance(a, A.RWAction)
+        if a.kind == A.BUILD:
+            v = bot.cell_value(s, seat, a.cell) + rng.random() * 0.3
+        elif a.kind == A.COINS:
+            v = bot.coins_value(s, seat, s.blue[seat], s.yellow[seat])
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else rng.choice(legal)
+
+
+def evaluate(state: State) -> list[float]:
+    """Per seat, a win chance from the score the game would give now (places by today's
+    counts, lines, coins), through a softmax of a few points' temperature."""
+    assert isinstance(state, RWState)
+    scores = rules.final_scores(state).scores
+    from herna.ai.mcts import solo_value, win_chances
+
+    if len(scores) == 1:
+        return [solo_value(scores[0])]
+    return win_chances(scores)
+
+
+# ---- levels (herna.ai.registry) ---------------------------------------------------------------
+LEVELS: dict[str, tuple[str, dict[str, object]]] = {
+    "easy": ("greedy", {"noise": 2.0}),  # 31% vs greedy (40 games, 2p)
+    "medium": ("greedy", {}),
+    "hard": ("mcts", {"iterations": 600}),
+}
+
+__all__ = ["LEVELS", "GreedyBot", "evaluate", "rollout_policy"]

@@ -1,0 +1,28 @@
+"""IS-MCTS on Envyra: sealed phase-I marks do not steer the search."""
+
+from __future__ import annotations
+
+import herna
+from herna.ai.mcts import MctsBot
+
+GAME = "envyra"
+
+
+def test_sealed_marks_do_not_steer_the_search() -> None:
+    """Phase I is simultaneous: whatever seat 0 marked (sealed), seat 1's search is the same,
+    and at the open node each acting seat keeps its own statistics (decoupled UCT)."""
+    base = herna.make(GAME, players=2, seed=21)
+    assert base.to_act() == (0, 1)
+    root = MctsBot(seed=5, iterations=60, depth=4).search(base, 0)
+    assert set(root.tables) == {0, 1}
+    picks = []
+    stats = []
+    for a in base.legal_actions(0)[:3]:
+        s = base.copy()
+        s.apply(0, a)
+        bot = MctsBot(seed=5, iterations=60, depth=4)
+        picks.append(str(bot.act(s, 1)))
+        node = MctsBot(seed=5, iterations=60, depth=4).search(s, 1)
+        stats.append(node.tables[1].stats)
+    assert len(set(picks)) == 1
+    assert stats[0] == stats[1] == stats[2]

@@ -1,0 +1,187 @@
+"""IS-MCTS and the bot levels, across games: UCT on Toy 21, legality, determinism, budgets."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+# pytest runs in importlib mode: put tests/ on the path so toygame imports
+sys.path.insert(0, str(Path(__file__).parent))
+
+import herna
+from herna import Rng
+from herna.ai import BotError, make_bot
+from herna.ai.mcts import MctsBot, hooks_for, reward
+from herna.ai.registry import level, split_bot_list
+from herna.core import IllegalAction, State
+from toygame import GAME_ID, ToyState, register_toy
+
+GAMES = [("alhambra", 2), ("alhambra", 3), ("alhambra-rw", 2), ("alhambra-rw", 1),
+         ("envyra", 2), ("envyra", 3), ("ubongo", 2), ("ubongo", 3)]
+
+
+@pytest.fixture(autouse=True)
+def toy() -> None:
+    register_toy()
+
+
+def toy_position() -> ToyState:
+    """Total 15 of 21, seat 0 holds a 6 and a 2: only `play 6` wins now (hit 21 exactly,
+    +10, game over); after `play 2` the rival may hit 21 with a 4 from its hand."""
+    s = herna.make(GAME_ID, players=2, seed=1)
+    assert isinstance(s, ToyState)
+    s.total = 15
+    s.hands = [[2, 6], [3, 4]]
+    s.points = [8, 7]
+    s.current = 0
+    return s
+
+
+def test_uct_finds_the_winning_move_in_toy_21() -> None:
+    s = toy_position()
+    bot = MctsBot(seed=3, iterations=300, rollout="random")
+    assert str(bot.act(s, 0)) == "play 6"
+    root = bot.search(s, 0)
+    table = root.tables[0]
+    six = next(a for a in s.legal_actions(0) if str(a) == "play 6")
+    visits = {code: st[0] for code, st in table.stats.items()}
+    assert visits[six.code] == max(visits.values())
+    assert table.stats[six.code][1] / table.stats[six.code][0] > 0.9  # a sure win
+
+
+def test_uct_beats_random_at_toy_21() -> None:
+    from herna.ai.arena import run_tournament
+
+    r = run_tournament(GAME_ID, 2, ["mcts:iterations=150,rollout=random", "random"], 24,
+                       seed=5, rotate_seats=True)
+    mcts = r.per_bot()[0]
+    assert mcts.wins.share > 0.5
+
+
+def test_single_legal_action_is_returned_without_search() -> None:
+    s = toy_position()
+    s.hands[0] = [6, 6]
+    s.total = 16  # nothing fits: only pass
+    bot = MctsBot(iterations=50)
+    assert str(bot.act(s, 0)) == "pass"
+    assert bot.last_iterations == 0
+
+
+def test_time_budget_stops() -> None:
+    s = herna.make("alhambra", players=2, seed=4)
+    bot = MctsBot(seed=1, time=0.05, depth=4)
+    action = bot.act(s, s.to_act()[0])
+    assert action in s.legal_actions(s.to_act()[0])
+    assert 1 <= bot.last_iterations < 100_000
+
+
+def test_reward_shares_ties_and_blends_margin() -> None:
+    s = toy_position()
+    s.over = True
+    s.points = [10, 10]
+    assert reward(s, 0.0) == [0.5, 0.5]
+    s.points = [12, 4]
+    low = reward(s, 0.2)
+    assert low[0] > 0.8 and low[1] < 0.2
+    assert all(0.0 <= v <= 1.0 for v in low)
+
+
+@pytest.mark.parametrize("spec", ["mcts:rollout=sideways", "mcts:iterations=0",
+                                  "mcts:margin=2", "mcts:bogus=1", "hard:bogus=1"])
+def test_bad_options_are_clear_errors(spec: str) -> None:
+    with pytest.raises(BotError):
+        make_bot(spec, "alhambra", 0)
+
+
+def test_levels_and_specs() -> None:
+    assert split_bot_list("hard,greedy") == ["hard", "greedy"]
+    assert split_bot_list("mcts:iterations=2000,c=1.4,easy") == [
+        "mcts:iterations=2000,c=1.4", "easy"]
+    bot = make_bot("mcts:iterations=2000", "alhambra", 1)
+    assert isinstance(bot, MctsBot) and bot.iterations == 2000
+    hard = make_bot("hard:iterations=77", "envyra", 1)
+    assert isinstance(hard, MctsBot) and hard.iterations == 77
+    for game in ("alhambra", "alhambra-rw", "envyra", "ubongo"):
+        assert level(game, "medium") == ("greedy", {})
+        assert level(game, "hard")[0] == "mcts"
+        assert make_bot("easy", game, 0).name == "greedy"
+        assert isinstance(make_bot("hard", game, 0), MctsBot)
+    # a game without a greedy bot plays its levels with what it has
+    assert make_bot("easy", GAME_ID, 0).name == "random"
+    assert isinstance(make_bot("hard", GAME_ID, 0), MctsBot)
+
+
+def _random_states(game: str, players: int, seed: int, every: int) -> list[State]:
+    """Positions along a random game (copies), for bots to be asked about."""
+    s = herna.make(game, players=players, seed=seed)
+    r = Rng(seed)
+    out = []
+    k = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        if k % every == 0:
+            out.append(s.copy())
+        s.apply_unchecked(seat, r.choice(s.legal_actions(seat)))
+        k += 1
+    return out
+
+
+def _accepts(state: State, seat: int, action: object) -> bool:
+    try:
+        state.copy().apply(seat, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_bots_only_choose_legal_actions(game: str, players: int) -> None:
+    specs = ["easy", "medium", "mcts:iterations=12,depth=3", "mcts:iterations=8,rollout=random"]
+    bots = [make_bot(spec, game, 11) for spec in specs]
+    states = _random_states(game, players, seed=7, every=9)
+    assert states
+    for s in states[:12]:
+        for seat in s.to_act():
+            for spec, bot in zip(specs, bots, strict=True):
+                before = s.view(None)
+                action = bot.act(s, seat)
+                assert _accepts(s, seat, action), f"{spec} chose {action} in {game}"
+                assert s.view(None) == before, f"{spec} changed the state it was shown"
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_search_is_deterministic_for_a_seed(game: str, players: int) -> None:
+    s = _random_states(game, players, seed=3, every=5)[2]
+    seat = s.to_act()[0]
+    picks = [str(MctsBot(seed=9, iterations=40, depth=6).act(s, seat)) for _ in range(2)]
+    assert picks[0] == picks[1]
+    roots = [MctsBot(seed=9, iterations=40, depth=6).search(s, seat) for _ in range(2)]
+    assert {k: t.stats for k, t in roots[0].tables.items()} == \
+        {k: t.stats for k, t in roots[1].tables.items()}
+
+
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
+def test_game_hooks_are_sound(game: str) -> None:
+    hooks = hooks_for(game)
+    assert hooks.rollout_policy is not None and hooks.evaluate is not None
+    rng = Rng(2)
+    for s in _random_states(game, 3, seed=2, every=7)[:10]:
+        values = list(hooks.evaluate(s))
+        assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
+        for seat in s.to_act():
+            assert _accepts(s, seat, hooks.rollout_policy(s, seat, rng))
+            if hooks.prior is not None:
+                legal = s.legal_actions(seat)
+                assert len(hooks.prior(s, seat, legal)) == len(legal)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["alhambra-rw", "envyra", "ubongo"])
+def test_hard_beats_greedy(game: str) -> None:
+    """A small match (the benchmark runs the big ones): hard wins more than half."""
+    from herna.ai.arena import run_tournament
+
+    r = run_tournament(game, 2, ["hard", "greedy"], 8, seed=1, workers=2, rotate_seats=True)
+    assert r.per_bot()[0].wins.share > 0.5
