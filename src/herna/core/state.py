@@ -89,8 +89,14 @@ class State(ABC):
         return t("illegal.not_now", action=action)
 
     # ----- checked entry points -------------------------------------------------------
+    def check_view_seat(self, seat: int | None) -> None:
+        """A seat at the table, or None (a spectator): what `view` may be asked for."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise IllegalAction(t("illegal.no_seat", seat=seat, last=self.num_players - 1))
+
     def check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        self.check_view_seat(seat)
+        if seat is None:
             raise IllegalAction(t("illegal.no_seat", seat=seat, last=self.num_players - 1))
         if self.is_over():
             raise IllegalAction(t("illegal.over"))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from herna.core import Action, IllegalAction, Outcome, State
+from herna.core import Action, Outcome, State
 from herna.core.rng import Rng
 from herna.core.state import as_rng
-from herna.i18n import t
 
 from . import actions as A
 from . import rules, view
@@ -88,8 +87,7 @@ class AlhambraState(State):
         return rules.explain(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise IllegalAction(t("illegal.no_seat", seat=seat, last=self.num_players - 1))
+        self.check_view_seat(seat)
         return view.view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random | Rng | int) -> AlhambraState:
