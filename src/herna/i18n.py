@@ -11,6 +11,7 @@ A game's own words live in a `Catalog` (its English, Czech and Slovak tables) in
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 LANGUAGES = ("en", "cs", "sk")
 
@@ -430,3 +431,18 @@ class Catalog:
         if key in self.en:
             return self.t(key, lang)
         return name if fallback is None else fallback
+
+    def ordinal(self, n: int, lang: str | None = None) -> str:
+        """A place as said at the table: 1st, 2nd (en); 1., 2. (cs, sk)."""
+        if self.lang_of(lang) == "en":
+            suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+            return f"{n}{suffix}"
+        return f"{n}."
+
+    def join_names(self, names: Iterable[str], lang: str | None = None) -> str:
+        """'Kim', 'Kim and Nina', 'Kim, Nina and Ola', with the catalogue's word for "and"
+        (its message `and`, spaces included); no names give ""."""
+        items = list(names)
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])}{self.t('and', lang)}{items[-1]}"

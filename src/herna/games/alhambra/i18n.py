@@ -12,8 +12,6 @@ b g o y, the score pad's TYPE=COUNT keys) and the wall letters T R B L stay as t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from herna.i18n import LANGUAGES as LANGUAGES  # the same three languages as the CLI
 from herna.i18n import Catalog
 
@@ -696,6 +694,8 @@ CATALOG = Catalog(EN, CS, SK)
 TABLES: dict[str, dict[str, str]] = CATALOG.tables
 lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
 t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
+ordinal = CATALOG.ordinal  # 1st, 2nd (en); 1., 2. (cs, sk)
+join_names = CATALOG.join_names  # "Kim, Nina and Ola"
 word = CATALOG.word  # a game term such as word("type", "tower"); unknown names as they are
 
 
@@ -726,19 +726,3 @@ def counted(what: str, n: int, lang: str | None = None) -> str:
     """`n` with its noun in the right form: 1 karta, 3 karty, 5 karet."""
     form = "1" if n == 1 else "2" if 2 <= n <= 4 else "5"
     return t(f"{what}.{form}", lang, n=n)
-
-
-def ordinal(n: int, lang: str | None = None) -> str:
-    """A place as said at the table: 1st, 2nd (en); 1., 2. (cs, sk)."""
-    if lang_of(lang) == "en":
-        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix}"
-    return f"{n}."
-
-
-def join_names(names: Iterable[str], lang: str | None = None) -> str:
-    """'Kim', 'Kim and Nina', 'Kim, Nina and Ola' (cs/sk: 'a')."""
-    items = list(names)
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])}{t('and', lang)}{items[-1]}"

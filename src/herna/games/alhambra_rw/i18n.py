@@ -10,8 +10,6 @@ arkády, komnaty, zahrada, věž. What players type (the notation) stays English
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from herna.i18n import LANGUAGES as LANGUAGES
 from herna.i18n import Catalog
 
@@ -420,6 +418,8 @@ CATALOG = Catalog(EN, CS, SK)
 TABLES: dict[str, dict[str, str]] = CATALOG.tables
 lang_of = CATALOG.lang_of  # `lang` if it is one of ours, else the CLI's language, else English
 t = CATALOG.t  # t(key, lang=None, **fields): English if a table lacks the key
+ordinal = CATALOG.ordinal  # 1st, 2nd (en); 1., 2. (cs, sk)
+join_names = CATALOG.join_names  # "Kim, Nina and Ola"
 
 
 def type_name(kind: str, lang: str | None = None) -> str:
@@ -433,18 +433,3 @@ def type_abbrev(kind: str, lang: str | None = None) -> str:
 def colour_word(colour: int, lang: str | None = None) -> str:
     """The die colour: 0 blue, 1 yellow."""
     return t("colour.yellow" if colour else "colour.blue", lang)
-
-
-def ordinal(n: int, lang: str | None = None) -> str:
-    """1st, 2nd (en); 1., 2. (cs, sk)."""
-    if lang_of(lang) == "en":
-        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix}"
-    return f"{n}."
-
-
-def join_names(names: Iterable[str], lang: str | None = None) -> str:
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])}{t('and', lang)}{items[-1]}"
