@@ -18,15 +18,18 @@
 from __future__ import annotations
 
 import argparse
+import csv
 import statistics
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import herna
 from herna.ai import make_bot
 from herna.ai.arena import derive_seed, run_tournament
 from herna.ai.mcts import MctsBot
+from herna.ai.stats import win_share
 from herna.core import State
 
 GAMES = ("alhambra", "alhambra-rw", "envyra", "ubongo")
@@ -97,25 +100,57 @@ def decision_times(count: int, seed: int) -> None:
 
 
 def strength(games: int, games3: int, seed: int, workers: int,
-             which: Sequence[str] = GAMES) -> None:
+             which: Sequence[str] = GAMES, csv_dir: str | None = None,
+             hard: str = "hard") -> None:
     for game in which:
         for players, n, goal in ((2, games, GOALS_2P[game]), (3, games3, GOAL_3P)):
             if n <= 0:
                 continue
             n -= n % players  # whole deals: every bot plays every seat of each deal
             n = max(n, players)
-            specs = ["hard"] + ["greedy"] * (players - 1)
+            specs = [hard] + ["greedy"] * (players - 1)
             t = time.time()
             r = run_tournament(game, players, specs, n, seed=seed, workers=workers,
                                rotate_seats=True)
+            if csv_dir:
+                Path(csv_dir).mkdir(parents=True, exist_ok=True)
+                r.write_csv(Path(csv_dir) / f"{game}-{players}p-seed{seed}.csv")
             hard = r.per_bot()[0]
             w = hard.wins
             mark = "meets" if w.share >= goal else "below"
-            print(f"strength {game:<12} {players}p hard vs {players - 1} greedy: "
+            print(f"strength {game:<12} {players}p {hard} vs {players - 1} greedy: "
                   f"{w.share:.1%} [{w.ci_low:.1%}, {w.ci_high:.1%}] over {w.games} games "
                   f"(goal >= {goal:.0%}: {mark}); mean score {hard.score.mean:.1f}; "
                   f"{time.time() - t:.0f} s wall")
             sys.stdout.flush()
+
+
+def pool(csv_dir: str) -> None:
+    """Pool the per-game CSVs of chunked runs (`--csv-dir`, one seed per chunk) into one
+    figure per game, player count and bot line-up: long measurements survive interruption."""
+    figures: dict[tuple[str, str, str], list[float]] = {}
+    scores: dict[tuple[str, str, str], list[float]] = {}
+    seeds: dict[tuple[str, str, str], set[str]] = {}
+    for path in sorted(Path(csv_dir).glob("*-*p-seed*.csv")):
+        game = path.name.rsplit("-", 2)[0]
+        with path.open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        lineup = sorted({r["bot"] for r in rows if r["bot"] != "greedy"})
+        for r in rows:
+            if r["bot"] in lineup:
+                key = (game, r["players"], r["bot"])
+                figures.setdefault(key, []).append(float(r["win_share"]))
+                scores.setdefault(key, []).append(float(r["score"]))
+                seeds.setdefault(key, set()).add(path.name.rsplit("seed", 1)[1][:-4])
+    for key, shares in sorted(figures.items()):
+        game, players, bot = key
+        w = win_share(shares)
+        goal = GOALS_2P.get(game, 0.0) if players == "2" else GOAL_3P
+        mark = "meets" if w.share >= goal else "below"
+        print(f"pooled {game:<12} {players}p {bot} vs greedy: {w.share:.1%} "
+              f"[{w.ci_low:.1%}, {w.ci_high:.1%}] over {w.games} games "
+              f"(seeds {','.join(sorted(seeds[key], key=int))}; goal >= {goal:.0%}: {mark}); "
+              f"mean score {statistics.mean(scores[key]):.1f}")
 
 
 def _settings(bot: MctsBot) -> str:
@@ -138,7 +173,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--game", default=",".join(GAMES), help="comma-separated game ids")
     p.add_argument("--only", default="speed,time,strength",
                    help="comma-separated parts: speed, time, strength")
+    p.add_argument("--hard", default="hard", help="the bot measured against greedy")
+    p.add_argument("--csv-dir", default=None,
+                   help="write each strength figure's games as CSV here (one file per seed)")
+    p.add_argument("--pool", default=None, metavar="DIR",
+                   help="only pool the CSVs of earlier chunked runs in DIR and print figures")
     a = p.parse_args(argv)
+    if a.pool:
+        pool(a.pool)
+        return
     parts = {x.strip() for x in a.only.split(",")}
     count = a.positions or (6 if a.quick else 30)
     games = a.games if a.games is not None else (4 if a.quick else 40)
@@ -151,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         decision_times(count, a.seed)
     if "strength" in parts:
         which = [g.strip() for g in a.game.split(",") if g.strip()]
-        strength(games, games3, a.seed, a.workers, which)
+        strength(games, games3, a.seed, a.workers, which, a.csv_dir, a.hard)
 
 
 if __name__ == "__main__":
