@@ -65,9 +65,11 @@ def _sampled(s: State, seat: int) -> bool:
 
 
 def speed(count: int, seed: int) -> None:
-    """The hard level (leaves judged at once), and playouts of 8 and of 30 plies."""
+    """The tree search with leaves judged at once, and playouts of 8 and of 30 plies (the hard
+    level is a flat search: its rate is in `decision_times`)."""
     spots = positions("alhambra", 2, count, seed)
-    for spec in ("hard", "mcts:iterations=1000,depth=8,dets=32",
+    for spec in ("mcts:iterations=1500,depth=0,dets=32,c=0.3,top=3,bias=0.3",
+                 "mcts:iterations=1000,depth=8,dets=32",
                  "mcts:iterations=300,depth=30,dets=32"):
         bot = make_bot(spec, "alhambra", seed)
         assert isinstance(bot, MctsBot)

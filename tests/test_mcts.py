@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import herna
 from herna import Rng
 from herna.ai import BotError, make_bot
-from herna.ai.mcts import MctsBot, hooks_for, reward
+from herna.ai.mcts import Hooks, MctsBot, hooks_for, reward
 from herna.ai.registry import level, split_bot_list
 from herna.core import IllegalAction, State
 from toygame import GAME_ID, ToyState, register_toy
@@ -89,6 +89,7 @@ def test_reward_shares_ties_and_blends_margin() -> None:
 
 
 @pytest.mark.parametrize("spec", ["mcts:rollout=sideways", "mcts:iterations=0",
+                                  "mcts:horizon=sideways",
                                   "mcts:margin=2", "mcts:bogus=1", "hard:bogus=1"])
 def test_bad_options_are_clear_errors(spec: str) -> None:
     with pytest.raises(BotError):
@@ -178,10 +179,38 @@ def test_game_hooks_are_sound(game: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["alhambra-rw", "envyra", "ubongo"])
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
 def test_hard_beats_greedy(game: str) -> None:
     """A small match (the benchmark runs the big ones): hard wins more than half."""
     from herna.ai.arena import run_tournament
 
     r = run_tournament(game, 2, ["hard", "greedy"], 8, seed=1, workers=2, rotate_seats=True)
     assert r.per_bot()[0].wins.share > 0.5
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_flat_search_is_legal_and_deterministic(game: str, players: int) -> None:
+    """Flat search with the greedy bot playing every seat's playouts, cut at the next turn
+    (or after 4 plies where a game has no turn hook): legal, and the same for a seed."""
+    for s in _random_states(game, players, seed=5, every=23)[1:4]:
+        seat = s.to_act()[0]
+        before = s.view(None)
+        picks = [MctsBot(seed=4, iterations=6, top=3, flat=True, rollout="bot",
+                         horizon="turn", depth=4).act(s, seat) for _ in range(2)]
+        assert str(picks[0]) == str(picks[1]) and _accepts(s, seat, picks[0])
+        assert s.view(None) == before
+
+
+def test_turn_horizon_cuts_playouts_where_the_game_says() -> None:
+    s = herna.make("alhambra", players=2, seed=3)
+    cut = Hooks(evaluate=lambda st: [0.25, 0.75], turn_start=lambda st, seat: True)
+    bot = MctsBot(seed=1, horizon="turn", rollout="random")
+    assert bot._rollout(s.copy(), 0, cut) == [0.25, 0.75]  # one ply, then judged
+    never = Hooks(evaluate=lambda st: [0.25, 0.75], turn_start=lambda st, seat: False)
+    end = bot._rollout(s.copy(), 0, never)  # played to the end: a real result
+    assert end != [0.25, 0.75] and abs(sum(end) - 1.0) < 0.2
+    # Alhambra's hook: the seat is about to take the first action of its turn
+    turn_start = hooks_for("alhambra").turn_start
+    assert turn_start is not None
+    seat = s.to_act()[0]
+    assert turn_start(s, seat) and not turn_start(s, 1 - seat)

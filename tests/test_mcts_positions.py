@@ -33,6 +33,15 @@ def test_mcts_finds_the_winning_move(game_id: str, players: int, seed: int) -> N
         assert str(choice) in winning, f"chose {choice}; winners {sorted(winning)}"
 
 
+@pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
+def test_flat_search_finds_the_winning_move(game_id: str, players: int, seed: int) -> None:
+    """The flat search with greedy playouts to the end judges each last move exactly."""
+    pos, seat, shares = last_decision(game_id, players, seed)
+    winning = {a for a, v in shares.items() if v == 1.0}
+    choice = MctsBot(seed=1, iterations=4 * len(shares), flat=True, rollout="bot").act(pos, seat)
+    assert str(choice) in winning, f"chose {choice}; winners {sorted(winning)}"
+
+
 @pytest.mark.parametrize("game_id", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
 def test_every_level_plays_a_legal_move(game_id: str) -> None:
     s = herna.make(game_id, players=2, seed=8)

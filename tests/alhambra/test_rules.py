@@ -971,3 +971,24 @@ def test_an_equal_action_built_by_hand_is_recorded_in_its_canonical_form() -> No
     assert applied is target
     assert s.record()["actions"][-1] == [seat, str(target)]
     herna.replay(s.record())
+
+
+def test_determinize_keeps_the_cards_everyone_saw_taken() -> None:
+    """Cards taken from the open display and not yet paid out are known to be in that hand
+    (a player with a good memory knows them); only the rest, from the hidden first deal, is
+    resampled."""
+    from herna.games.alhambra.rules import known_cards
+
+    s = played(3, 5, 60)
+    known = known_cards(s, [1, 2])
+    assert known[1] or known[2]  # the random players took some cards in 60 moves
+    varied = False
+    for k in range(20):
+        d = s.determinize(0, k)
+        for seat in (1, 2):
+            assert not Counter(known[seat]) - Counter(d.hands[seat]), "a seen card was lost"
+        varied |= d.hands[1:] != s.hands[1:]
+    assert varied or all(len(known[i]) == len(s.hands[i]) for i in (1, 2))
+    # the bookkeeping: a take adds its cards, a purchase removes those it paid with
+    for seat in (1, 2):
+        assert not Counter(known[seat]) - Counter(s.hands[seat])

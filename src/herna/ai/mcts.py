@@ -29,7 +29,18 @@ What a game may offer in its `bots.py` (all optional; uniform random stands in):
   actions) and `bias` (progressive bias toward its favourites, fading with visits): where
   a hand-tuned heuristic is strong, search refines it instead of replacing it;
 - `sampled_action(state, seat, rng, me) -> Action | None`: a decision to sample instead of
-  search (`me` is the searching seat); at the root the bot plays that sample itself.
+  search (`me` is the searching seat); at the root the bot plays that sample itself;
+- `turn_start(state, seat) -> bool`: `seat` is about to begin a new turn, where `horizon=
+  "turn"` cuts a playout off: leaves judged at the same point of the turn order compare fairly
+  (a purchase that grants another action and a take that ends the turn both reach the next
+  turn, past the rivals' replies).
+
+Flat search (`flat=True`): only the root is a tree. Each round draws one determinization and
+plays every root candidate from a copy of it (common random numbers: the candidates face the
+same hidden cards, so their difference is not luck); with `rollout="bot"` the playouts are
+played by the game's greedy bot for every seat. Where the opponent is a greedy player, that
+models it exactly, and a short horizon judged by a good `evaluate` beats a deep tree of weak
+moves (Alhambra's hard level).
 
 Budget: `iterations` and/or `time` (CPU seconds, `time.process_time`), whichever ends first.
 Only an iteration budget is deterministic for a seed: a time budget depends on the machine.
@@ -41,6 +52,7 @@ import math
 import time as _time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from herna.core import Action, Rng, State
 
@@ -52,6 +64,7 @@ RolloutFn = Callable[[State, int, Rng], Action]
 EvaluateFn = Callable[[State], Sequence[float]]
 PriorFn = Callable[[State, int, list[Action]], Sequence[float]]
 SampleFn = Callable[[State, int, Rng, int], Action | None]
+TurnFn = Callable[[State, int], bool]
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,7 @@ class Hooks:
     prior: PriorFn | None = None
     sampled_action: SampleFn | None = None
     root_prior: PriorFn | None = None
+    turn_start: TurnFn | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -76,7 +90,7 @@ def hooks_for(game_id: str) -> Hooks:
         module = game_module(game_id, "bots")
         hooks = Hooks(*(getattr(module, name, None) for name in
                         ("rollout_policy", "evaluate", "prior", "sampled_action",
-                         "root_prior")))
+                         "root_prior", "turn_start")))
         _HOOKS[game_id] = hooks
     return hooks
 
@@ -141,8 +155,12 @@ class MctsBot:
     - `iterations`: iterations per decision (default 1000 when `time` is not given either);
     - `time`: CPU seconds per decision (not reproducible: prefer iterations);
     - `c`: UCT exploration constant (rewards are in [0, 1]);
-    - `rollout`: "greedy" (the game's `rollout_policy`) or "random";
+    - `rollout`: "greedy" (the game's cheap `rollout_policy`), "bot" (the game's greedy bot
+      itself: slower, exact where the opponent is that bot) or "random";
     - `depth`: rollout plies before `evaluate` cuts off (None: play to the end);
+    - `horizon`: "turn" cuts a playout off when the searching seat is about to begin its next
+      turn (the game's `turn_start`) and judges it with `evaluate`; None: no such cut;
+    - `flat`: search the root only, every candidate from the same determinizations (above);
     - `widen`, `alpha`: progressive widening, ceil(widen * n^alpha) actions per seat and node
       (widen=0: every action at once);
     - `margin`: weight of the score margin in the reward (0: win share only);
@@ -157,9 +175,12 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int | None = None,
                  widen: float = 2.0, alpha: float = 0.5, margin: float = 0.1,
-                 dets: int = 0, top: int = 0, bias: float = 0.0) -> None:
-        if rollout not in ("greedy", "random"):
-            raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
+                 dets: int = 0, top: int = 0, bias: float = 0.0, horizon: str | None = None,
+                 flat: bool = False) -> None:
+        if rollout not in ("greedy", "bot", "random"):
+            raise ValueError(f"rollout must be 'greedy', 'bot' or 'random', not {rollout!r}")
+        if horizon not in (None, "turn"):
+            raise ValueError(f"horizon must be 'turn' or left out, not {horizon!r}")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time is not None and not time > 0:
@@ -182,6 +203,9 @@ class MctsBot:
             raise ValueError("top and bias must be >= 0")
         self.top = int(top)
         self.bias = float(bias)
+        self.horizon = horizon
+        self.flat = bool(flat)
+        self._bots: dict[tuple[str, int], Any] = {}  # rollout="bot": one greedy bot per seat
         self.last_iterations = 0  # what the last decision did (benchmarks read it)
 
     # ---- the decision ---------------------------------------------------------------------
@@ -198,6 +222,8 @@ class MctsBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.flat:
+            return self._flat(state, seat, legal, hooks)
         root = self.search(state, seat, hooks)
         table = root.tables.get(seat)
         if table is None:
@@ -237,6 +263,35 @@ class MctsBot:
             done += 1
         self.last_iterations = done
         return root
+
+    def _flat(self, state: State, seat: int, legal: list[Action], hooks: Hooks) -> Action:
+        """Root candidates (the `root_prior`'s best `top`, else all) each played once from
+        every determinization; the best mean value for `seat` wins, ties to the prior's order."""
+        if hooks.root_prior is not None:
+            scores = hooks.root_prior(state, seat, legal)
+            order = sorted(range(len(legal)), key=lambda i: -scores[i])
+            candidates = [legal[i] for i in (order[:self.top] if self.top else order)]
+        else:
+            candidates = legal[:self.top] if self.top else list(legal)
+        if len(candidates) == 1:
+            self.last_iterations = 0
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        deadline = _time.process_time() + self.time if self.time is not None else None
+        done = 0
+        while self.iterations is None or done + len(candidates) <= max(self.iterations,
+                                                                       len(candidates)):
+            if deadline is not None and done and _time.process_time() >= deadline:
+                break
+            base = state.determinize(seat, self.rng)
+            for i, a in enumerate(candidates):
+                d = base.copy()
+                d.apply_unchecked(seat, a)
+                totals[i] += self._rollout(d, seat, hooks)[seat]
+            done += len(candidates)
+        self.last_iterations = done
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
 
     def _seed_root(self, root: _Node, state: State, seat: int, judge: PriorFn) -> None:
         """Order the root's actions by the costly prior, keep the best `top`, and give each
@@ -367,14 +422,33 @@ class MctsBot:
             table.order.append(first.code)
         table.order.extend(a.code for a in new if first is None or a.code != first.code)
 
+    def _policy(self, game_id: str, hooks: Hooks) -> RolloutFn | None:
+        if self.rollout == "greedy":
+            return hooks.rollout_policy
+        if self.rollout != "bot":
+            return None
+        bots = self._bots
+
+        def play(d: State, s: int, rng: Rng) -> Action:
+            bot = bots.get((game_id, s))
+            if bot is None:
+                from .registry import make_bot  # late: the registry imports this module
+
+                bot = bots[(game_id, s)] = make_bot("greedy", game_id, rng.below(1 << 62))
+            return bot.act(d, s)
+
+        return play
+
     def _rollout(self, d: State, me: int, hooks: Hooks) -> list[float]:
         rng = self.rng
-        policy = hooks.rollout_policy if self.rollout == "greedy" else None
+        policy = self._policy(d.spec.id, hooks)
         sample = hooks.sampled_action
         depth = self.depth if hooks.evaluate is not None else None
+        turn = hooks.turn_start if self.horizon == "turn" and hooks.evaluate else None
         plies = 0
         while not d.is_over():
-            if depth is not None and plies >= depth:
+            if ((depth is not None and plies >= depth)
+                    or (turn is not None and plies and turn(d, me))):
                 assert hooks.evaluate is not None
                 return list(hooks.evaluate(d))
             acting = d.to_act()

@@ -38,7 +38,7 @@ from .scoring import place_points
 from .state import AlhambraState
 
 __all__ = ["LEVELS", "GreedyBot", "Weights", "cheapest_payment", "evaluate", "flexibility",
-           "longest_wall_cells", "prior", "rollout_policy", "root_prior"]
+           "longest_wall_cells", "prior", "rollout_policy", "root_prior", "turn_start"]
 
 NTYPES = len(BUILDING_TYPES)
 # the scoring table as tuples, [type][round - 1]
@@ -563,13 +563,15 @@ def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
 
 
 _JUDGE = GreedyBot(0)  # its caches serve every evaluation; its Rng is never drawn
+EVAL_TEMP = (16.0, 2.0 / 3.0)  # the softmax temperature: points, plus per tile in the bag
 
 
 def evaluate(state: State) -> list[float]:
     """Per seat, a win chance from the greedy bot's own reckoning of a position: points so
     far, the expected majorities of the remaining scorings (rivals' counts blurred by the
-    time left), wall and room for future tiles, money and the reserve, each relative to the
-    rivals, through a softmax whose temperature falls as the bag empties."""
+    time left), wall and room for future tiles, money and the reserve, and for the seat about
+    to begin its turn the best purchase its hand makes on the market it faces, each against
+    the best rival, through a logistic curve whose temperature falls as the bag empties."""
     assert isinstance(state, AlhambraState)
     s = state
     n = s.num_players
@@ -588,14 +590,24 @@ def evaluate(state: State) -> list[float]:
                    + sum(ev.reserve_value(t) for t in s.reserves[p]))
         if s.phase == "placement" and p == s.placer:  # bought tiles about to be placed
             own[p] += sum(max(0.0, ev.gain(TILE_TYPE[t], p)) for t in s.pending)
-    total_own = sum(own)
-    rel = [majority[p] + own[p] - (total_own - own[p]) / (n - 1) for p in range(n)]
+        elif turn_start(s, p):  # what its money buys now, before anyone else moves
+            ev.holdings()
+            own[p] += max(0.0, *ev._surplus)
+    rel = [majority[p] + own[p] for p in range(n)]
     # the majorities assume today's counts last: trust them less the more tiles remain
-    temp = 8.0 + len(s.bag) / 3.0
-    top = max(rel)
-    weights = [math.exp((v - top) / temp) for v in rel]
-    total = sum(weights)
-    return [w / total for w in weights]
+    temp = EVAL_TEMP[0] + len(s.bag) * EVAL_TEMP[1]
+    values = []
+    for p in range(n):  # the lead over the best rival: in 3+ players the leader is the threat
+        lead = rel[p] - max(rel[j] for j in range(n) if j != p)
+        values.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / temp)))))
+    return values
+
+
+def turn_start(state: State, seat: int) -> bool:
+    """`seat` is about to take the first action of its turn (`horizon="turn"` cuts here)."""
+    assert isinstance(state, AlhambraState)
+    return (state.phase == "action" and state.actions_this_turn == 0
+            and state.current == seat and not state.game_over)
 
 
 def prior(state: State, seat: int, legal: list[Action]) -> list[float]:
@@ -644,8 +656,9 @@ def root_prior(state: State, seat: int, legal: list[Action]) -> list[float]:
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 1.0}),  # 15% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),
-    # the tree's leaves are judged at once (depth 0): in 8-ply playouts the cheap policy's
-    # noise drowned the evaluation; the greedy's three best root moves are searched
-    "hard": ("mcts", {"iterations": 1500, "depth": 0, "dets": 32, "c": 0.3, "top": 3,
-                      "bias": 0.3}),
+    # the greedy's best 3 moves, each from the same 4 determinizations, played on by the greedy
+    # bot for every seat until this seat's next turn, judged by `evaluate` (a tree over the
+    # greedy's values with cheap playouts lost to the greedy: 42%)
+    "hard": ("mcts", {"flat": True, "rollout": "bot", "horizon": "turn", "top": 3,
+                      "iterations": 12}),
 }

@@ -465,13 +465,17 @@ def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
     rng.shuffle(d.bag)
     hidden = [] if d.options.get("open_money") else [
         i for i in range(d.num_players) if i != seat]
+    known = known_cards(d, hidden)
     pool = [c for c in d.deck if c < SCORE_A]
     for i in hidden:
-        pool += d.hands[i]
+        unknown = list(d.hands[i])
+        for c in known[i]:
+            unknown.remove(c)
+        pool += unknown
     rng.shuffle(pool)
     for i in hidden:
-        k = len(d.hands[i])
-        d.hands[i] = sorted(pool[-k:]) if k else []
+        k = len(d.hands[i]) - len(known[i])
+        d.hands[i] = sorted(known[i] + pool[len(pool) - k:]) if k else sorted(known[i])
         del pool[len(pool) - k:]
     deck: list[int | None] = [None] * len(d.deck)
     for sc in (SCORE_A, SCORE_B):
@@ -479,6 +483,25 @@ def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
             lo, hi = d.pile_bounds[sc]
             deck[lo + rng.below(min(hi, len(deck)) - lo)] = sc
     d.deck = [pool.pop() if c is None else c for c in deck]
+
+
+def known_cards(s: AlhambraState, seats: list[int]) -> dict[int, list[int]]:
+    """Per seat, the cards everyone knows it holds: taken from the open display and not yet
+    paid out (both public). Only the rest of a hand, from the hidden first deal, is unknown."""
+    known: dict[int, list[int]] = {i: [] for i in seats}
+    for seat, a in s.history:
+        held = known.get(seat)
+        if held is None:
+            continue
+        assert isinstance(a, AlhambraAction)
+        if a.kind == A.TAKE:
+            held.extend(a.cards)
+        elif a.kind == A.BUY:
+            lo = MARKET_CURRENCIES[a.space] * 9 - 1
+            for v in a.values:
+                if lo + v in held:  # else it came from the unknown part of the hand
+                    held.remove(lo + v)
+    return known
 
 
 # ---- explanations ------------------------------------------------------------------------------
