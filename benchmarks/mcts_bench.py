@@ -9,6 +9,7 @@
 - time: CPU seconds per decision of the hard level in each game, 2 players, over positions of
   seeded greedy games (goal: <= 1 s; decisions the bot does not search, such as a single legal
   action or Ubongo's race, are left out);
+- baseline (only when asked): greedy vs random, 2 players, seats rotated;
 - strength: hard vs greedy, 2 players with seats rotated over each deal (goals: Alhambra and
   Envyra >= 75%, Roll & Write >= 65%, Ubongo >= 60%), and hard vs two greedy at 3 players
   (goal >= 55%), each a win share with its 95% Wilson interval and the number of games.
@@ -117,12 +118,12 @@ def strength(games: int, games3: int, seed: int, workers: int,
             if csv_dir:
                 Path(csv_dir).mkdir(parents=True, exist_ok=True)
                 r.write_csv(Path(csv_dir) / f"{game}-{players}p-seed{seed}.csv")
-            hard = r.per_bot()[0]
-            w = hard.wins
+            measured = r.per_bot()[0]
+            w = measured.wins
             mark = "meets" if w.share >= goal else "below"
             print(f"strength {game:<12} {players}p {hard} vs {players - 1} greedy: "
                   f"{w.share:.1%} [{w.ci_low:.1%}, {w.ci_high:.1%}] over {w.games} games "
-                  f"(goal >= {goal:.0%}: {mark}); mean score {hard.score.mean:.1f}; "
+                  f"(goal >= {goal:.0%}: {mark}); mean score {measured.score.mean:.1f}; "
                   f"{time.time() - t:.0f} s wall")
             sys.stdout.flush()
 
@@ -155,6 +156,20 @@ def pool(csv_dir: str) -> None:
               f"mean score {statistics.mean(scores[key]):.1f}")
 
 
+def baseline(games: int, seed: int, workers: int, which: Sequence[str] = GAMES) -> None:
+    """Greedy vs random, 2 players, seats rotated: the yardstick's own strength."""
+    for game in which:
+        n = max(2, games - games % 2)
+        t = time.time()
+        r = run_tournament(game, 2, ["greedy", "random"], n, seed=seed, workers=workers,
+                           rotate_seats=True)
+        w = r.per_bot()[0].wins
+        print(f"baseline {game:<12} 2p greedy vs random: {w.share:.1%} "
+              f"[{w.ci_low:.1%}, {w.ci_high:.1%}] over {w.games} games; "
+              f"{time.time() - t:.0f} s wall")
+        sys.stdout.flush()
+
+
 def _settings(bot: MctsBot) -> str:
     parts = [f"iterations={bot.iterations}"]
     if bot.depth is not None:
@@ -174,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--game", default=",".join(GAMES), help="comma-separated game ids")
     p.add_argument("--only", default="speed,time,strength",
-                   help="comma-separated parts: speed, time, strength")
+                   help="comma-separated parts: speed, time, strength, baseline")
     p.add_argument("--hard", default="hard", help="the bot measured against greedy")
     p.add_argument("--csv-dir", default=None,
                    help="write each strength figure's games as CSV here (one file per seed)")
@@ -194,6 +209,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         speed(count, a.seed)
     if "time" in parts:
         decision_times(count, a.seed)
+    if "baseline" in parts:
+        baseline(games, a.seed, a.workers, [g.strip() for g in a.game.split(",") if g.strip()])
     if "strength" in parts:
         which = [g.strip() for g in a.game.split(",") if g.strip()]
         strength(games, games3, a.seed, a.workers, which, a.csv_dir, a.hard)
