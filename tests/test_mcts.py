@@ -214,3 +214,12 @@ def test_turn_horizon_cuts_playouts_where_the_game_says() -> None:
     assert turn_start is not None
     seat = s.to_act()[0]
     assert turn_start(s, seat) and not turn_start(s, 1 - seat)
+
+
+def test_a_game_may_ship_its_own_search_bot() -> None:
+    """Ubongo's search races at a chosen skill: `hard:skill=medium` is the hard level at the
+    greedy's solving speed (the benchmark's "equal solving speed"); other games refuse it."""
+    bot = make_bot("hard:skill=medium", "ubongo", 1)
+    assert isinstance(bot, MctsBot) and getattr(bot, "skill", None) == "medium"
+    with pytest.raises(BotError):
+        make_bot("hard:skill=medium", "alhambra", 1)

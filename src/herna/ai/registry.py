@@ -98,7 +98,11 @@ def _greedy(game_id: str, seed: int, options: dict[str, Any]) -> Bot:
 
 
 def _mcts(game_id: str, seed: int, options: dict[str, Any]) -> Bot:
-    return build(MctsBot, "mcts", seed, options)
+    """The search; a game may ship its own `SearchBot` (an `MctsBot` with game options, e.g.
+    Ubongo's racing `skill`), which then answers to `mcts` and to the levels built on it."""
+    cls = game_bot_class(game_id, "SearchBot")
+    return build(cls if cls is not None and issubclass(cls, MctsBot) else MctsBot, "mcts",
+                 seed, options)
 
 
 # A level is a bot and its options; a game's bots.py may redefine any in `LEVELS` (e.g. its

@@ -20,7 +20,7 @@ from herna.core import Action, Rng, State
 
 from . import actions as A
 from . import rules
-from .data import NUM_THEMES, SYMBOL_INDEX, SYMBOL_NAMES, THEMES, TILES
+from .data import NUM_THEMES, SAME_TILE, SYMBOL_INDEX, SYMBOL_NAMES, THEMES, TILES
 from .scoring import set_points_of_counts
 from .state import EnvyraState
 
@@ -135,18 +135,22 @@ class GreedyBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        best, best_value = legal[0], float("-inf")
+        for a, value in zip(legal, self.action_values(state, seat, legal), strict=True):
+            value += self._jitter()
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def action_values(self, state: State, seat: int, legal: Sequence[Action]) -> list[float]:
+        """The greedy judgement of each legal action (no noise): `act` plays the best."""
         view = state.view(seat)
         slots = {s["slot"]: s for s in view["grid"]["slots"]}
-        best, best_value = legal[0], float("-inf")
         if view["phase"] == "move":
             my_slots = [str(a).split()[1] for a in legal]
-            for a, name in zip(legal, my_slots, strict=True):
-                value = self._move_value(view, seat, slots, name, my_slots)
-                value += self._jitter()
-                if value > best_value:
-                    best, best_value = a, value
-            return best
+            return [self._move_value(view, seat, slots, name, my_slots) for name in my_slots]
         single = {name: self.die_value(view, seat, s) for name, s in slots.items()}
+        values = []
         for a in legal:
             names = str(a).split()[1:]
             if len(names) == 1:
@@ -155,10 +159,8 @@ class GreedyBot:
                 value = single[names[0]] + self.die_value(view, seat, slots[names[0]], 1)
             else:
                 value = single[names[0]] + single[names[1]]
-            value += self._jitter()
-            if value > best_value:
-                best, best_value = a, value
-        return best
+            values.append(value)
+        return values
 
     def _move_value(self, view: Mapping[str, Any], seat: int, slots: Mapping[str, Any],
                     name: str, mine: Sequence[str]) -> float:
@@ -187,39 +189,100 @@ def _set_gain(symbols: tuple[int, ...], symbol: int) -> int:
     return set_points_of_counts(more) - set_points_of_counts(symbols)
 
 
-def _slot_value(s: EnvyraState, seat: int, slot: int, extra: int = 0) -> float:
-    """A die of `seat` on a slot: the tile's stars and set gain, by the chance to win it."""
+def _points(s: EnvyraState, seat: int) -> int:
+    return sum(rules.score_parts(s, seat).values())
+
+
+_VP = tuple(float(t.vp) for t in TILES)
+_NEED = tuple(t.dice for t in TILES)
+_SYMBOL = tuple(t.symbol for t in TILES)
+_IS_END = tuple(t.is_end for t in TILES)
+
+
+def _slot_value(s: EnvyraState, seat: int, slot: int, extra: int = 0,
+                symbols: tuple[int, ...] | None = None) -> float:
+    """A die of `seat` on a slot: the tile's stars and set gain, by the chance to win it
+    (`symbols`: the seat's symbol counts as a tuple, when the caller has them)."""
     tile = s.grid[slot]
     if tile < 0 or not rules.qualifies(s.colours[seat], tile):
         return -3.0
-    info = TILES[tile]
-    if info.is_end:
-        mine = sum(rules.score_parts(s, seat).values())
-        best = max(sum(rules.score_parts(s, q).values()) for q in range(s.num_players)
-                   if q != seat)
-        value = 30.0 if mine + info.vp >= best else -10.0
+    vp = _VP[tile]
+    if _IS_END[tile]:
+        mine = _points(s, seat)
+        best = max(_points(s, q) for q in range(s.num_players) if q != seat)
+        value = 30.0 if mine + vp >= best else -10.0
     else:
-        value = float(info.vp) + _set_gain(tuple(s.symbols[seat]), info.symbol)
-    dice = s.dice[slot] + [seat] * (extra + 1)
-    if len(dice) >= info.dice:
-        return value + 1.0 if rules.majority_winner(dice) == seat else -0.3 * info.vp - 1.0
-    mine_n = dice.count(seat)
-    others = max((dice.count(p) for p in range(s.num_players) if p != seat), default=0)
+        value = vp + _set_gain(symbols or tuple(s.symbols[seat]), _SYMBOL[tile])
+    on = s.dice[slot]
+    need = _NEED[tile]
+    placed = len(on) + extra + 1
+    if placed >= need:
+        dice = on + [seat] * (extra + 1)
+        return value + 1.0 if rules.majority_winner(dice) == seat else -0.3 * vp - 1.0
+    mine_n = on.count(seat) + extra + 1
+    if not on:
+        others = 0
+    elif s.num_players == 2:
+        others = len(on) + extra + 1 - mine_n
+    else:
+        others = max((on.count(p) for p in range(s.num_players) if p != seat), default=0)
     lead = 0.65 if mine_n > others else 0.35 if mine_n == others else 0.1
-    return value * lead * len(dice) / info.dice - 0.2
+    return value * lead * placed / need - 0.2
+
+
+ROLLOUT_NOISE = 1.5  # jitter on each tile's value in playouts, so they vary
+
+
+def _best_mark(s: EnvyraState, seat: int, noise: float, rng: Rng | None) -> A.EnvyraAction:
+    """The best marking by slot values: the best tile, and the second best too when it is
+    worth a die (a pair is worth the sum of its two tiles)."""
+    b1 = b2 = -1
+    v1 = v2 = -1e18
+    symbols = tuple(s.symbols[seat])
+    for x in s.occupied:
+        v = _slot_value(s, seat, x, 0, symbols)
+        if rng is not None:
+            v += rng.random() * noise
+        if v > v1:
+            b2, v2 = b1, v1
+            b1, v1 = x, v
+        elif v > v2:
+            b2, v2 = x, v
+    if b2 >= 0 and v2 > 0 and s.supply[seat] >= 2 and not s.simple:
+        return A.MARK_TWO[(b1, b2) if b1 < b2 else (b2, b1)]
+    return A.MARK_ONE[b1]
+
+
+def _first_move(s: EnvyraState, seat: int) -> A.EnvyraAction:
+    """Phase II, two dice on two tiles: move first the one that wins its tile now, else the
+    one another seat also marked (take it before them), else the better tile."""
+    board = sorted(s.board[seat])
+    best, best_v = board[0], -1e18
+    for x in board:
+        v = _slot_value(s, seat, x)
+        tile = s.grid[x]
+        if tile >= 0 and len(s.dice[x]) + 1 >= TILES[tile].dice \
+                and rules.majority_winner([*s.dice[x], seat]) == seat:
+            v += 5.0
+        v += 1.0 * sum(1 for q in range(s.num_players) if q != seat and x in s.board[q])
+        if v > best_v:
+            best, best_v = x, v
+    return A.MOVES[best]
 
 
 def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
-    """A playout move: marks by a quick judgement of each tile (with some randomness, so
-    playouts vary); the order of two dice at random."""
+    """A playout move: the greedy judgement of each tile with some randomness (marks), the
+    greedy's order of two dice (moves)."""
     assert isinstance(state, EnvyraState)
     s = state
+    if s.phase == rules.MARKING and not SAME_TILE:
+        return _best_mark(s, seat, ROLLOUT_NOISE, rng)
     legal = rules.legal(s, seat)
     if len(legal) == 1:
         return legal[0]
     if s.phase != rules.MARKING:
-        return rng.choice(legal)
-    single = {x: _slot_value(s, seat, x) + rng.random() * 1.5 for x in s.occupied}
+        return _first_move(s, seat)
+    single = {x: _slot_value(s, seat, x) + rng.random() * ROLLOUT_NOISE for x in s.occupied}
     best: Action = legal[0]
     best_v = -1e18
     for a in legal:
@@ -236,21 +299,104 @@ def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
     return best
 
 
+OPPONENT_MODEL = True  # the search samples the other seats' moves from the playout policy
+
+
+def sampled_action(state: State, seat: int, rng: Rng, me: int) -> Action | None:
+    """Inside the search, another seat's decision is drawn from the playout policy (a noisy
+    greedy: a model of the opponents) instead of being searched; the searcher's own
+    decisions are searched."""
+    if seat == me or not OPPONENT_MODEL:
+        return None
+    return rollout_policy(state, seat, rng)
+
+
+def prior(state: State, seat: int, legal: list[Action]) -> list[float]:
+    """Widening order inside the tree: the playout's judgement without noise."""
+    assert isinstance(state, EnvyraState)
+    s = state
+    single = {x: _slot_value(s, seat, x) for x in s.occupied}
+    out = []
+    for a in legal:
+        assert isinstance(a, A.EnvyraAction)
+        if a.kind == A.MOVE:
+            out.append(single.get(a.slots[0], 0.0))
+        elif len(a.slots) == 1:
+            out.append(single[a.slots[0]])
+        elif a.slots[0] == a.slots[1]:
+            out.append(single[a.slots[0]] + _slot_value(s, seat, a.slots[0], 1))
+        else:
+            out.append(single[a.slots[0]] + single[a.slots[1]])
+    return out
+
+
+def root_prior(state: State, seat: int, legal: list[Action]) -> list[float]:
+    """At the root: the greedy bot's own values (from the seat's view), so the search
+    refines the yardstick's choice instead of replacing it."""
+    return GreedyBot().action_values(state, seat, legal)
+
+
+# evaluate's calibration: the maximum-likelihood fit of the final win share of greedy
+# self-play (600 2p and 300 3p games, every decision point; scratch/envyra/calib2.py) to a
+# softmax of (points + EVAL_STAKE * stakes) at a temperature of T0 + K * tiles in the bag
+EVAL_STAKE = 1.0
+EVAL_TEMPERATURE = {2: (2.0, 0.2), 3: (2.5, 0.3)}  # players -> (T0, K); more: as 3
+
+
+def _stakes(s: EnvyraState) -> list[float]:
+    """Per seat: the expected worth of the dice it has on unfinished tiles (the marks of
+    phase II counted as dice already there)."""
+    n = s.num_players
+    out = [0.0] * n
+    moving = s.phase == rules.MOVING
+    for x in s.occupied:
+        tile = s.grid[x]
+        if tile < 0:
+            continue
+        dice = s.dice[x]
+        if moving:
+            dice = dice + [q for q in range(n) if x in s.board[q]]
+        if not dice:
+            continue
+        info = TILES[tile]
+        counts = [0] * n
+        for q in dice:
+            counts[q] += 1
+        top = max(counts)
+        lead = rules.majority_winner(dice)
+        for q in range(n):
+            c = counts[q]
+            if not c:
+                continue
+            share = c / info.dice
+            if q != lead:
+                share *= 0.5 if c == top else 0.25
+            worth = float(info.vp)
+            if not info.is_end:
+                worth += _set_gain(tuple(s.symbols[q]), info.symbol)
+            out[q] += share * worth
+    return out
+
+
 def evaluate(state: State) -> list[float]:
-    """Per seat, a win chance from the points owned now (stars, sets, Equilibrium), through
-    a softmax of a few points' temperature."""
+    """Per seat, a win chance from the points owned now (stars, sets, Equilibrium) plus a
+    share of the tiles its dice contest, through a softmax calibrated on greedy play."""
     assert isinstance(state, EnvyraState)
     s = state
     from herna.ai.mcts import win_chances
 
-    return win_chances([float(sum(rules.score_parts(s, p).values()))
-                        for p in range(s.num_players)])
+    stakes = _stakes(s)
+    t0, k = EVAL_TEMPERATURE.get(s.num_players, EVAL_TEMPERATURE[3])
+    return win_chances([_points(s, p) + EVAL_STAKE * stakes[p] for p in range(s.num_players)],
+                       t0 + k * len(s.bag))
 
 
 # ---- levels (herna.ai.registry) ---------------------------------------------------------------
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 6.0}),  # 22.5% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),
-    # c=0.35: 75% vs greedy where c=0.7 made 58% (the same 24 seeded 2p games)
-    "hard": ("mcts", {"iterations": 800, "depth": 12, "c": 0.35}),
+    # IS-MCTS over the greedy's 6 favourites (root_prior, top, bias), the other seats
+    # modelled by the playout policy (sampled_action), 6 plies then the calibrated evaluate:
+    # ~50 ms per decision (2p); tuning (seeds 100-400) and figures: scratch/envyra/REPORT.md
+    "hard": ("mcts", {"iterations": 100, "depth": 6, "c": 0.35, "top": 6, "bias": 1.0}),
 }

@@ -1,0 +1,84 @@
+"""The hard level's search helpers for Ubongo: the racing skill of the search bot is a
+choice (equal solving speed for benchmarks), the root prior is the greedy's judgement, and
+the playouts' inline pair value is the tie-break value."""
+
+from __future__ import annotations
+
+import pytest
+
+import herna
+from herna.ai import make_bot
+from herna.core import Rng
+from herna.games.ubongo import bots, rules
+from herna.games.ubongo.data import GEMS_TAKEN, ROWS
+from herna.games.ubongo.scoring import score_value
+from herna.games.ubongo.state import UbongoState
+
+GAME = "ubongo"
+
+
+def _play(specs: list[object], seed: int) -> list[str]:
+    s = herna.make(GAME, players=2, seed=seed)
+    played = []
+    while not s.is_over():
+        for seat in s.to_act():
+            bot = specs[seat]
+            assert hasattr(bot, "act")
+            a = bot.act(s, seat)
+            s.apply(seat, a)
+            played.append(str(a))
+            if s.is_over():
+                break
+    return played
+
+
+def test_skill_hard_plays_exactly_as_the_search_bot() -> None:
+    options = {"iterations": 20, "top": 3, "bias": 1.0}
+    a = _play([bots.SkillMctsBot(5, skill="hard", **options), bots.GreedyBot(6)], seed=3)
+    b = _play([make_bot("mcts:iterations=20,top=3,bias=1.0", GAME, 5), bots.GreedyBot(6)],
+              seed=3)
+    assert a == b
+
+
+def test_skill_medium_races_as_the_greedy_bot() -> None:
+    s = herna.make(GAME, players=2, seed=8)
+    assert isinstance(s, UbongoState)
+    greedy = bots.GreedyBot(1)
+    while s.phase != rules.RACE:
+        seat = s.to_act()[0]
+        s.apply(seat, greedy.act(s, seat))
+    bot = bots.SkillMctsBot(11, skill="medium", iterations=5)
+    expected = rules.model_submission(s, 0, Rng(11), "medium")
+    assert bot.act(s, 0) == expected
+    with pytest.raises(ValueError, match="skill"):
+        bots.SkillMctsBot(1, skill="fast")
+
+
+def test_root_prior_ranks_the_greedy_choice_first() -> None:
+    s = herna.make(GAME, players=3, seed=2)
+    assert isinstance(s, UbongoState)
+    greedy = bots.GreedyBot(0)
+    checked = 0
+    while not s.is_over():
+        for seat in s.to_act():
+            legal = s.legal_actions(seat)
+            if s.phase != rules.RACE and len(legal) > 1:
+                values = bots.root_prior(s, seat, legal)
+                choice = greedy.act(s, seat)
+                assert values[legal.index(choice)] == max(values)
+                checked += 1
+            s.apply(seat, greedy.act(s, seat))
+            if s.is_over():
+                break
+    assert checked > 5
+
+
+def test_pair_value_is_the_tiebreak_value() -> None:
+    s = herna.make(GAME, players=2, seed=4)
+    assert isinstance(s, UbongoState)
+    s.gems[0] = [3, 0, 5, 1, 0, 2]
+    for field in range(ROWS):
+        counts = list(s.gems[0])
+        for c in s.rows[field][:GEMS_TAKEN]:
+            counts[c] += 1
+        assert bots._pair_value(s, 0, field) == score_value(counts)
