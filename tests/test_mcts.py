@@ -223,3 +223,32 @@ def test_a_game_may_ship_its_own_search_bot() -> None:
     assert isinstance(bot, MctsBot) and getattr(bot, "skill", None) == "medium"
     with pytest.raises(BotError):
         make_bot("hard:skill=medium", "alhambra", 1)
+
+
+def test_the_search_draws_its_determinizations_from_the_games_hook() -> None:
+    """Envyra's hook redraws a rival's sealed mark from a model of a player: the seat's view
+    is kept, and the search draws every determinization through the hook."""
+    from herna.games.envyra import rules as envyra_rules
+
+    s = herna.make("envyra", players=2, seed=4)
+    greedy = make_bot("greedy", "envyra", 1)
+    while not (s.phase == envyra_rules.MARKING and s.to_act() == (1,)):  # type: ignore[attr-defined]
+        seat = s.to_act()[0]
+        s.apply(seat, greedy.act(s, seat))
+    hooks = hooks_for("envyra")
+    assert hooks.determinize is not None
+    for k in range(5):
+        d = hooks.determinize(s, 1, Rng(k))
+        assert d.view(1) == s.view(1)
+        assert _accepts(d, 1, greedy.act(d, 1))
+    drawn = []
+
+    def counting(state: State, seat: int, rng: Rng) -> State:
+        drawn.append(seat)
+        assert hooks.determinize is not None
+        return hooks.determinize(state, seat, rng)
+
+    from dataclasses import replace
+
+    MctsBot(seed=2, iterations=20, depth=4).search(s, 1, replace(hooks, determinize=counting))
+    assert drawn == [1] * 20

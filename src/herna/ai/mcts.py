@@ -30,6 +30,9 @@ What a game may offer in its `bots.py` (all optional; uniform random stands in):
   a hand-tuned heuristic is strong, search refines it instead of replacing it;
 - `sampled_action(state, seat, rng, me) -> Action | None`: a decision to sample instead of
   search (`me` is the searching seat); at the root the bot plays that sample itself;
+- `determinize(state, seat, rng) -> State`: the search's own determinization, where the
+  uniform one of `state.determinize` is a poor belief: e.g. Envyra redraws the rivals' sealed
+  marks from its model of a player (public state only) instead of uniformly from every mark;
 - `turn_start(state, seat) -> bool`: `seat` is about to begin a new turn, where `horizon=
   "turn"` cuts a playout off: leaves judged at the same point of the turn order compare fairly
   (a purchase that grants another action and a take that ends the turn both reach the next
@@ -65,6 +68,7 @@ EvaluateFn = Callable[[State], Sequence[float]]
 PriorFn = Callable[[State, int, list[Action]], Sequence[float]]
 SampleFn = Callable[[State, int, Rng, int], Action | None]
 TurnFn = Callable[[State, int], bool]
+DeterminizeFn = Callable[[State, int, Rng], State]
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class Hooks:
     sampled_action: SampleFn | None = None
     root_prior: PriorFn | None = None
     turn_start: TurnFn | None = None
+    determinize: DeterminizeFn | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -90,7 +95,7 @@ def hooks_for(game_id: str) -> Hooks:
         module = game_module(game_id, "bots")
         hooks = Hooks(*(getattr(module, name, None) for name in
                         ("rollout_policy", "evaluate", "prior", "sampled_action",
-                         "root_prior", "turn_start")))
+                         "root_prior", "turn_start", "determinize")))
         _HOOKS[game_id] = hooks
     return hooks
 
@@ -126,6 +131,12 @@ def win_chances(points: Sequence[float], temperature: float = 4.0) -> list[float
     weights = [math.exp((v - top) / temperature) for v in points]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _determinize(state: State, seat: int, rng: Rng, hooks: Hooks) -> State:
+    if hooks.determinize is not None:
+        return hooks.determinize(state, seat, rng)
+    return state.determinize(seat, rng)
 
 
 class _Table:
@@ -255,10 +266,10 @@ class MctsBot:
                 break
             if self.dets > 0:
                 if len(pool) < self.dets:
-                    pool.append(state.determinize(seat, self.rng))
+                    pool.append(_determinize(state, seat, self.rng, hooks))
                 d = pool[done % self.dets].copy()
             else:
-                d = state.determinize(seat, self.rng)
+                d = _determinize(state, seat, self.rng, hooks)
             self._iterate(root, d, seat, hooks)
             done += 1
         self.last_iterations = done
@@ -283,7 +294,7 @@ class MctsBot:
                                                                        len(candidates)):
             if deadline is not None and done and _time.process_time() >= deadline:
                 break
-            base = state.determinize(seat, self.rng)
+            base = _determinize(state, seat, self.rng, hooks)
             for i, a in enumerate(candidates):
                 d = base.copy()
                 d.apply_unchecked(seat, a)

@@ -311,6 +311,23 @@ def sampled_action(state: State, seat: int, rng: Rng, me: int) -> Action | None:
     return rollout_policy(state, seat, rng)
 
 
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """The search's determinization: the rivals' sealed marks are drawn from the playout
+    policy (a model of a player, from public state only) instead of uniformly from every
+    mark: a rival who sealed before us most likely marked what a good player would."""
+    assert isinstance(state, EnvyraState)
+    d = state.determinize(seat, rng)
+    assert isinstance(d, EnvyraState)
+    if d.phase == rules.MARKING:
+        for q in range(d.num_players):
+            if q != seat and d.marked[q]:
+                d.supply[q] += len(d.board[q])
+                a = _best_mark(d, q, ROLLOUT_NOISE, rng)
+                d.board[q] = list(a.slots)
+                d.supply[q] -= len(a.slots)
+    return d
+
+
 def prior(state: State, seat: int, legal: list[Action]) -> list[float]:
     """Widening order inside the tree: the playout's judgement without noise."""
     assert isinstance(state, EnvyraState)
@@ -396,7 +413,8 @@ LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 6.0}),  # 22.5% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),
     # IS-MCTS over the greedy's 6 favourites (root_prior, top, bias), the other seats
-    # modelled by the playout policy (sampled_action), 6 plies then the calibrated evaluate:
-    # ~50 ms per decision (2p); tuning (seeds 100-400) and figures: scratch/envyra/REPORT.md
+    # modelled by the playout policy (sampled_action) and their sealed marks drawn from it
+    # (determinize), 6 plies then the calibrated evaluate: ~50 ms per decision (2p). Figures
+    # in BENCHMARKS.md ("Search bots"); the sealed-mark model took seat 1 from 46% to ~76%
     "hard": ("mcts", {"iterations": 100, "depth": 6, "c": 0.35, "top": 6, "bias": 1.0}),
 }
