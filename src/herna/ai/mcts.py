@@ -279,9 +279,8 @@ class MctsBot:
         """Root candidates (the `root_prior`'s best `top`, else all) each played once from
         every determinization; the best mean value for `seat` wins, ties to the prior's order."""
         if hooks.root_prior is not None:
-            scores = hooks.root_prior(state, seat, legal)
-            order = sorted(range(len(legal)), key=lambda i: -scores[i])
-            candidates = [legal[i] for i in (order[:self.top] if self.top else order)]
+            candidates = [legal[i] for i in self._favourites(state, seat, legal,
+                                                             hooks.root_prior)]
         else:
             candidates = legal[:self.top] if self.top else list(legal)
         if len(candidates) == 1:
@@ -304,15 +303,20 @@ class MctsBot:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
+    def _favourites(self, state: State, seat: int, legal: list[Action],
+                    judge: PriorFn) -> list[int]:
+        """Indices of `legal`, best first by the costly prior, the first `top` (0: all)."""
+        scores = judge(state, seat, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return ranked[:self.top] if self.top else ranked
+
     def _seed_root(self, root: _Node, state: State, seat: int, judge: PriorFn) -> None:
         """Order the root's actions by the costly prior, keep the best `top`, and give each
         a bias by rank (1 for the favourite, 1/2, 1/3, ... after it)."""
         legal = state.legal_actions(seat)
-        scores = judge(state, seat, legal)
-        ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
+        keep = self._favourites(state, seat, legal, judge)
         table = root.tables[seat] = _Table()
         table.known.update(a.code for a in legal)  # the ones cut by `top` stay unsearched
-        keep = ranked[:self.top] if self.top else ranked
         table.order = [legal[i].code for i in keep]
         if self.bias:
             table.bonus = {legal[i].code: 1.0 / (1 + r) for r, i in enumerate(keep)}
