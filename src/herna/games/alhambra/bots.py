@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from herna.ai.base import BotError
+from herna.ai.leaf import load_models
 from herna.core import Action, Rng, State
 
 from . import actions as A
@@ -37,8 +38,9 @@ from .rules import PRICE, SCORE_A, SCORE_B, TILE_TYPE, currency_values
 from .scoring import place_points
 from .state import AlhambraState
 
-__all__ = ["LEVELS", "GreedyBot", "Weights", "cheapest_payment", "evaluate", "flexibility",
-           "longest_wall_cells", "prior", "rollout_policy", "root_prior", "turn_start"]
+__all__ = ["LEAF", "LEAF_FEATURES", "LEAF_TERMS", "LEVELS", "GreedyBot", "Weights",
+           "cheapest_payment", "evaluate", "flexibility", "leaf_features", "longest_wall_cells",
+           "prior", "reckoned", "rollout_policy", "root_prior", "turn_start"]
 
 NTYPES = len(BUILDING_TYPES)
 # the scoring table as tuples, [type][round - 1]
@@ -566,7 +568,72 @@ _JUDGE = GreedyBot(0)  # its caches serve every evaluation; its Rng is never dra
 EVAL_TEMP = (16.0, 2.0 / 3.0)  # the softmax temperature: points, plus per tile in the bag
 
 
+# What `leaf_features` reads per seat: the learned leaf value's inputs (herna.ai.leaf)
+LEAF_FEATURES = (
+    "score",  # points scored so far
+    "majority",  # expected majority points of the remaining scorings, minus the rivals' mean
+    "wall",  # longest outer wall x scorings left
+    "room",  # flexibility (room for future tiles) x tiles the seat may still buy (at most 10)
+    "reserve",  # the reserve's tiles, at the share of their majority value the greedy keeps
+    "coins",  # money in hand
+    "coin_worth",  # money in hand at the greedy's fading coin value
+    "cards",  # money cards in hand (more cards: more ways to pay exactly)
+    "purchase",  # the best purchase the hand makes on this market, for the seat about to act
+    "to_move",  # 1 for the seat about to begin its turn
+)
+# What benchmarks/fit_leaf.py fits: the features, some also times the stage ("*f": the share of
+# the tiles still in the bag). More terms (the next scoring alone, tiles built, currencies
+# held, an exact payment at hand, every seat's purchase) fit the outcomes a little better but
+# did not play better: 83.0% against 87.0% of 200 games against greedy.
+LEAF_TERMS = (
+    "score", "score*f", "majority", "majority*f", "wall", "wall*f", "room", "room*f",
+    "reserve", "coins", "coins*f", "coin_worth", "coin_worth*f", "cards",
+    "purchase", "purchase*f", "to_move", "to_move*f",
+)
+LEAF = load_models("herna.games.alhambra", LEAF_FEATURES)
+
+
+def leaf_features(state: State) -> tuple[list[list[float]], float]:
+    """Per seat, the `LEAF_FEATURES`, and the stage: the share of the tiles still in the bag.
+    Only what the seat's determinization holds is read (a search passes a determinized state)."""
+    assert isinstance(state, AlhambraState)
+    s = state
+    _JUDGE._trim_caches()
+    rows = []
+    for p in range(s.num_players):
+        ev = _Evaluator(_JUDGE, s, p)
+        majority = sum(ev.standing(k, ev.counts[k]) for k in range(NTYPES))
+        purchase = 0.0
+        to_move = turn_start(s, p)
+        if to_move:
+            ev.holdings()
+            purchase = max(0.0, *ev._surplus)
+        coins = sum(card_value(c) for c in s.hands[p])
+        rows.append([s.scores[p], majority, ev.base_wall * len(ev.rounds),
+                     ev.base_room * min(10.0, ev.future_tiles),
+                     sum(ev.reserve_value(t) for t in s.reserves[p]), coins, ev.coin * coins,
+                     len(s.hands[p]), purchase, 1.0 if to_move else 0.0])
+    return rows, len(s.bag) / NUM_TILES
+
+
 def evaluate(state: State) -> list[float]:
+    """Per seat, a win chance. With a learned model for the player count (tables/leaf.json,
+    fitted on greedy self-play by benchmarks/fit_leaf.py): from `leaf_features`. Otherwise
+    from the greedy bot's own reckoning (`reckoned`)."""
+    assert isinstance(state, AlhambraState)
+    s = state
+    if s.game_over:
+        out = s.outcome()
+        assert out is not None
+        return list(out.win_shares())
+    model = LEAF.get(s.num_players)
+    if model is not None:
+        rows, stage = leaf_features(s)
+        return model.chances(rows, stage)
+    return reckoned(s)
+
+
+def reckoned(state: State) -> list[float]:
     """Per seat, a win chance from the greedy bot's own reckoning of a position: points so
     far, the expected majorities of the remaining scorings (rivals' counts blurred by the
     time left), wall and room for future tiles, money and the reserve, and for the seat about
@@ -575,10 +642,6 @@ def evaluate(state: State) -> list[float]:
     assert isinstance(state, AlhambraState)
     s = state
     n = s.num_players
-    if s.game_over:
-        out = s.outcome()
-        assert out is not None
-        return list(out.win_shares())
     _JUDGE._trim_caches()
     own: list[float] = []
     majority: list[float] = []

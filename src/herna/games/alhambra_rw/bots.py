@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from herna.ai.leaf import load_models
 from herna.ai.mcts import solo_value, win_chances
 from herna.core import Action, Rng, State
 from herna.games.alhambra.scoring import place_points
@@ -288,7 +289,59 @@ EVAL_T0 = 6.0
 EVAL_T1 = 2.1
 
 
+# What `leaf_features` reads per seat: the learned leaf value's inputs (herna.ai.leaf)
+LEAF_FEATURES = (
+    "score",  # the points the seat would have if the game ended now
+    "coins",  # coins on the track (balance)
+    "turn_left",  # 1 if the seat still has a turn to play in this round
+    "lines",  # progress towards rows and columns, as the greedy weighs it (LINE_POTENTIAL)
+    "race",  # what one more building of each type is worth in the majority races, summed
+    "race_best",  # ... and of the best type
+    "buildings",  # cells built on the sheet
+    "track_room",  # coin boxes still free on the track
+)
+# What benchmarks/fit_leaf.py fits: the features, some also times the stage ("*f": the share
+# of the rounds still to play, "*f2": its square)
+LEAF_TERMS = (
+    "score", "score*f", "score*f2", "coins", "coins*f", "turn_left", "turn_left*f",
+    "lines", "lines*f", "race", "race*f", "race_best", "race_best*f",
+    "buildings", "buildings*f", "track_room", "track_room*f",
+)
+LEAF = load_models("herna.games.alhambra_rw", LEAF_FEATURES)
+
+
+def leaf_features(state: State) -> tuple[list[list[float]], float]:
+    """Per seat, the `LEAF_FEATURES`, and the stage: the share of the rounds still to play."""
+    assert isinstance(state, RWState)
+    s = state
+    scores = scores_now(s)
+    first_pending = s.current if s.phase == rules.START else s.current + 1
+    bot = _PLAYOUT
+    rows = []
+    for p in range(s.num_players):
+        built = s.built[p]
+        lines = (sum(LINE_POTENTIAL[(built & m).bit_count()] for m in rules.ROW_MASKS)
+                 + sum(LINE_POTENTIAL[(built & m).bit_count()] for m in rules.COL_MASKS))
+        race = [bot.type_value(s, p, t) for t in range(NUM_TYPES)]
+        rows.append([scores[p], rules.balance(s, p), 1.0 if p >= first_pending else 0.0,
+                     lines, sum(race), max(race), built.bit_count(), TRACK - s.circled[p]])
+    return rows, (s.rounds - s.round) / s.rounds
+
+
 def evaluate(state: State) -> list[float]:
+    """Per seat, a win chance. With a learned model for the player count (tables/leaf.json,
+    fitted on greedy self-play by benchmarks/fit_leaf.py): from `leaf_features`. Otherwise
+    (and solo) from the points owned now (`reckoned`)."""
+    assert isinstance(state, RWState)
+    s = state
+    model = LEAF.get(s.num_players)
+    if model is not None and not s.is_over():
+        rows, stage = leaf_features(s)
+        return model.chances(rows, stage)
+    return reckoned(s)
+
+
+def reckoned(state: State) -> list[float]:
     """Per seat, a win chance from the points it owns now (places by today's counts, lines,
     coins), its coins' option value and a turn still to play this round, through a softmax
     whose temperature grows with the rounds left."""
@@ -316,12 +369,14 @@ def turn_start(state: State, seat: int) -> bool:
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 2.0}),  # 31% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),
-    # IS-MCTS among the greedy's 4 favourites (root_prior, progressive bias 0.5), playouts cut
-    # after 6 plies and judged by the calibrated `evaluate`: ~30 ms per decision instead of
-    # ~400 ms for 600 full playouts. Tuning, 2p seed 101, 200 games each: 65.2% (62.7% with
-    # random keeps in playouts, 63.2% with the old 4-point softmax, 60.8% at bias 2, 58.5% at
-    # c 0.2, 50.0% with 20-ply playouts).
-    "hard": ("mcts", {"iterations": 120, "depth": 6, "top": 4, "bias": 0.5}),
+    # the greedy's 4 favourites, each from the same 10 dice futures, played on by the greedy
+    # bot for every seat until this seat's next turn and judged by the learned leaf value.
+    # Tuning (seeds 100-101, never the benchmark's): 76.0% of 200 2p games, 53.3% of 102 and
+    # 58.3% of 204 3p games (the same with 25 futures; the former tree search, 120 iterations
+    # of 6-ply playouts, 46.8% at 3p even with the learned value).
+    "hard": ("mcts", {"flat": True, "rollout": "bot", "horizon": "turn", "top": 4,
+                      "iterations": 40}),
 }
 
-__all__ = ["LEVELS", "GreedyBot", "evaluate", "rollout_policy", "root_prior", "turn_start"]
+__all__ = ["LEAF", "LEAF_FEATURES", "LEAF_TERMS", "LEVELS", "GreedyBot", "evaluate",
+           "leaf_features", "reckoned", "rollout_policy", "root_prior", "turn_start"]
