@@ -86,20 +86,22 @@ def speed(count: int, seed: int) -> None:
               f"max {max(rates):,.0f}, {len(rates)} positions; goal >= 2,000)")
 
 
-def decision_times(count: int, seed: int) -> None:
-    for game in GAMES:
-        bot = make_bot("hard", game, seed)
-        times = []
-        for s, seat in positions(game, 2, count, seed):
-            t = time.process_time()
-            bot.act(s, seat)
-            times.append(time.process_time() - t)
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        settings = _settings(bot) if isinstance(bot, MctsBot) else ""
-        print(f"time   {game:<12} hard ({settings}): mean {statistics.mean(times):.3f} s, "
-              f"p95 {p95:.3f} s, max {times[-1]:.3f} s per decision ({len(times)} positions;"
-              f" goal <= 1 s)")
+def decision_times(count: int, seed: int, which: Sequence[str] = GAMES) -> None:
+    for game in which:
+        for players in (2, 3):
+            bot = make_bot("hard", game, seed)
+            times = []
+            for s, seat in positions(game, players, count, seed):
+                t = time.process_time()
+                bot.act(s, seat)
+                times.append(time.process_time() - t)
+            times.sort()
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            settings = _settings(bot) if isinstance(bot, MctsBot) else ""
+            print(f"time   {game:<12} {players}p hard ({settings}): mean "
+                  f"{statistics.mean(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s per "
+                  f"decision ({len(times)} positions; goal <= 1 s)")
+            sys.stdout.flush()
 
 
 def strength(games: int, games3: int, seed: int, workers: int,
@@ -207,12 +209,12 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"figure, {a.workers} workers; times are CPU seconds")
     if "speed" in parts:
         speed(count, a.seed)
+    which = [g.strip() for g in a.game.split(",") if g.strip()]
     if "time" in parts:
-        decision_times(count, a.seed)
+        decision_times(count, a.seed, which)
     if "baseline" in parts:
-        baseline(games, a.seed, a.workers, [g.strip() for g in a.game.split(",") if g.strip()])
+        baseline(games, a.seed, a.workers, which)
     if "strength" in parts:
-        which = [g.strip() for g in a.game.split(",") if g.strip()]
         strength(games, games3, a.seed, a.workers, which, a.csv_dir, a.hard)
 
 

@@ -133,6 +133,42 @@ def test_choices_ignore_hidden_information(players: int) -> None:
     assert changed > checked // 2  # the determinizations did hide something from the bot
 
 
+
+def test_a_determinization_depends_only_on_what_the_seat_knows() -> None:
+    """Two worlds the seat cannot tell apart give the same determinization for the same
+    draws: a search's samples (and so its choice) cannot leak the true hidden cards."""
+    state = new_game(3, 8)
+    greedy = [GreedyBot(seed=i) for i in range(3)]
+    checked = 0
+    while not state.is_over() and checked < 12:
+        seat = state.to_act()[0]
+        if len(state.history) % 7 == 3:
+            other = state.determinize(seat, 99 + checked)  # another world, same information
+            a, b = state.determinize(seat, 5), other.determinize(seat, 5)
+            assert (a.bag, a.deck, a.hands) == (b.bag, b.deck, b.hands)
+            assert a.hands[seat] == state.hands[seat]
+            checked += 1
+        state.apply(seat, greedy[seat].act(state, seat))
+    assert checked == 12
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_hard_level_ignores_hidden_information(players: int) -> None:
+    """The search (determinizations, playouts, learned leaf value) chooses the same move in
+    every world its seat cannot tell apart."""
+    state = new_game(players, 13)
+    greedy = [GreedyBot(seed=i) for i in range(players)]
+    checked = 0
+    while not state.is_over() and checked < 8:
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1 and len(state.history) % 11 == 5:
+            mine = make_bot("hard", "alhambra", 4).act(state, seat)
+            other = state.determinize(seat, 7 + checked)
+            assert str(make_bot("hard", "alhambra", 4).act(other, seat)) == str(mine)
+            checked += 1
+        state.apply(seat, greedy[seat].act(state, seat))
+    assert checked == 8
+
 # ---- the heuristics at work ------------------------------------------------------------------
 def test_prefers_an_exact_purchase_and_then_builds() -> None:
     """With exactly the price of a tile in the right currency, the bot buys it (and keeps its

@@ -462,6 +462,9 @@ def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
     """Resample what `seat` cannot know: the bag order, the deck order (scoring cards stay
     within their piles), opponents' hands (unless money is open), and future chance."""
     d.rng = rng.spawn()
+    # sorted before shuffling: the sample then depends on what the seat knows (and the rng)
+    # only, not on the true order, so a search from it cannot leak what the seat may not see
+    d.bag.sort()
     rng.shuffle(d.bag)
     hidden = [] if d.options.get("open_money") else [
         i for i in range(d.num_players) if i != seat]
@@ -472,6 +475,7 @@ def resample_hidden(d: AlhambraState, seat: int | None, rng: Rng) -> None:
         for c in known[i]:
             unknown.remove(c)
         pool += unknown
+    pool.sort()
     rng.shuffle(pool)
     for i in hidden:
         k = len(d.hands[i]) - len(known[i])
