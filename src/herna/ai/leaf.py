@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ class LeafModel:
     features: tuple[str, ...]
     terms: tuple[str, ...]
     weights: tuple[float, ...]
+    plan: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.terms) != len(self.weights):
@@ -50,13 +51,13 @@ class LeafModel:
                              f"{len(self.weights)} weights")
         if not all(math.isfinite(w) for w in self.weights):
             raise ValueError("leaf model: weights must be finite numbers")
-        object.__setattr__(self, "_plan", tuple(parse_term(t, self.features)
-                                                for t in self.terms))
+        # (feature index, stage power) per term, parsed once
+        object.__setattr__(self, "plan", tuple(parse_term(t, self.features) for t in self.terms))
 
     def strengths(self, rows: Sequence[Sequence[float]], stage: float) -> list[float]:
-        plan: tuple[tuple[int, int], ...] = self._plan  # type: ignore[attr-defined]
         scale = (1.0, stage, stage * stage)
-        return [sum(w * row[i] * scale[p] for w, (i, p) in zip(self.weights, plan, strict=True))
+        return [sum(w * row[i] * scale[p]
+                    for w, (i, p) in zip(self.weights, self.plan, strict=True))
                 for row in rows]
 
     def chances(self, rows: Sequence[Sequence[float]], stage: float) -> list[float]:
