@@ -55,14 +55,22 @@ def test_models_round_trip_through_json(tmp_path: Path) -> None:
     assert models_from(data, FEATURES) == {2: m}
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_alhambra_ships_a_model_for_two_and_three_players(players: int) -> None:
-    from herna.games.alhambra import bots
+SHIPPED = [("alhambra", n) for n in (2, 3)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
 
-    assert load_models("herna.games.alhambra", bots.LEAF_FEATURES) == bots.LEAF
+
+@pytest.mark.parametrize(("game", "players"), SHIPPED)
+def test_games_ship_models_that_judge_their_turn_starts(game: str, players: int) -> None:
+    """Alhambra ships models for 2 and 3 players, Roll & Write for 2-5: the game's
+    `evaluate` is the model's softmax over `leaf_features`, read where a seat's turn begins."""
+    from herna.ai.registry import game_module
+
+    bots = game_module(game, "bots")
+    assert bots is not None
+    package = bots.__name__.rsplit(".", 1)[0]
+    assert load_models(package, bots.LEAF_FEATURES) == bots.LEAF
     model = bots.LEAF[players]
     assert model.terms == bots.LEAF_TERMS
-    s = herna.make("alhambra", players=players, seed=3)
+    s = herna.make(game, players=players, seed=3)
     rng = Rng(3)
     seen = 0
     while not s.is_over() and seen < 40:
@@ -97,28 +105,6 @@ def test_other_player_counts_keep_the_hand_made_evaluation() -> None:
     s = herna.make("alhambra", players=5, seed=5)
     assert 5 not in bots.LEAF
     assert bots.evaluate(s) == bots.reckoned(s)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_roll_and_write_ships_a_model_for_every_player_count(players: int) -> None:
-    from herna.games.alhambra_rw import bots
-
-    model = bots.LEAF[players]
-    assert model.terms == bots.LEAF_TERMS
-    s = herna.make("alhambra-rw", players=players, seed=4)
-    rng = Rng(4)
-    seen = 0
-    while not s.is_over():
-        seat = s.to_act()[0]
-        if bots.turn_start(s, seat):
-            rows, stage = bots.leaf_features(s)
-            assert len(rows) == players and all(len(r) == len(bots.LEAF_FEATURES) for r in rows)
-            assert 0.0 <= stage <= 1.0
-            chances = bots.evaluate(s)
-            assert chances == model.chances(rows, stage)
-            seen += 1
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
-    assert seen >= 10
 
 
 def test_roll_and_write_solo_keeps_its_score_value() -> None:
