@@ -720,7 +720,8 @@ LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 1.0}),  # 15% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),
     # the greedy's best 3 moves, each from the same 4 determinizations, played on by the greedy
-    # bot for every seat until this seat's next turn, judged by `evaluate` (a tree over the
+    # bot for every seat until this seat's next turn, judged by `evaluate` (the learned leaf
+    # value: 87.0% of 200 tuning games, 69.5% with the greedy's own reckoning; a tree over the
     # greedy's values with cheap playouts lost to the greedy: 42%)
     "hard": ("mcts", {"flat": True, "rollout": "bot", "horizon": "turn", "top": 3,
                       "iterations": 12}),
