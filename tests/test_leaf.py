@@ -55,12 +55,12 @@ def test_models_round_trip_through_json(tmp_path: Path) -> None:
     assert models_from(data, FEATURES) == {2: m}
 
 
-SHIPPED = [("alhambra", n) for n in (2, 3)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
+SHIPPED = [("alhambra", n) for n in (2, 3, 4)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
 def test_games_ship_models_that_judge_their_turn_starts(game: str, players: int) -> None:
-    """Alhambra ships models for 2 and 3 players, Roll & Write for 2-5: the game's
+    """Alhambra ships models for 2-4 players, Roll & Write for 2-5: the game's
     `evaluate` is the model's softmax over `leaf_features`, read where a seat's turn begins."""
     from herna.ai.registry import game_module
 
