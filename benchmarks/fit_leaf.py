@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import multiprocessing
 import sys
 import time
@@ -157,13 +158,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     path = Path(str(resources.files(package) / "tables" / "leaf.json"))
     models: dict[int, LeafModel] = {}
     about: dict[int, dict[str, Any]] = {}
-    if path.is_file():  # keep the player counts not refitted now
-        import json
-
+    if path.is_file():  # keep the player counts not refitted now, if they still fit
         old = json.loads(path.read_text(encoding="utf-8"))
-        models = models_from(old, mod.LEAF_FEATURES)
-        about = {int(n): {k: v for k, v in m.items() if k != "weights"}
-                 for n, m in old["models"].items()}
+        try:
+            models = models_from(old, mod.LEAF_FEATURES)
+            about = {int(n): {k: v for k, v in m.items() if k != "weights"}
+                     for n, m in old["models"].items()}
+        except (ValueError, KeyError, TypeError) as e:
+            print(f"the models in {path} are dropped ({e})")
     for players in counts:
         models[players], about[players] = fit_players(a.game, players, a.games, a.seed,
                                                       a.workers)

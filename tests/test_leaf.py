@@ -55,6 +55,20 @@ def test_models_round_trip_through_json(tmp_path: Path) -> None:
     assert models_from(data, FEATURES) == {2: m}
 
 
+
+def test_a_file_that_no_longer_fits_the_game_warns_and_is_not_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a game's features change, its bots still import (with the hand-made evaluation)
+    so that fit_leaf.py can write a new file."""
+    (tmp_path / "oldgame" / "tables").mkdir(parents=True)
+    (tmp_path / "oldgame" / "__init__.py").write_text("")
+    save_models(tmp_path / "oldgame" / "tables" / "leaf.json", ("score",),
+                {2: LeafModel(("score",), ("score",), (0.1,))}, {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert load_models("oldgame", ("score",))[2].weights == (0.1,)
+    with pytest.warns(UserWarning, match="not used.*fit_leaf.py"):
+        assert load_models("oldgame", FEATURES) == {}
+
 SHIPPED = [("alhambra", n) for n in (2, 3, 4)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
 
 
