@@ -642,21 +642,13 @@ def reckoned(state: State) -> list[float]:
     assert isinstance(state, AlhambraState)
     s = state
     n = s.num_players
-    _JUDGE._trim_caches()
-    own: list[float] = []
-    majority: list[float] = []
-    for p in range(n):
-        ev = _Evaluator(_JUDGE, s, p)
-        majority.append(sum(ev.standing(k, ev.counts[k]) for k in range(NTYPES)))
-        own.append(s.scores[p] + ev.wall_value * ev.base_wall + ev.room_value * ev.base_room
-                   + ev.coin * sum(card_value(c) for c in s.hands[p])
-                   + sum(ev.reserve_value(t) for t in s.reserves[p]))
-        if s.phase == "placement" and p == s.placer:  # bought tiles about to be placed
-            own[p] += sum(max(0.0, ev.gain(TILE_TYPE[t], p)) for t in s.pending)
-        elif turn_start(s, p):  # what its money buys now, before anyone else moves
-            ev.holdings()
-            own[p] += max(0.0, *ev._surplus)
-    rel = [majority[p] + own[p] for p in range(n)]
+    w = _JUDGE.weights
+    rows, _ = leaf_features(s)  # the same quantities, at the greedy's hand-set weights
+    rel = [score + majority + w.wall * wall + w.room * room + reserve + coin_worth + purchase
+           for score, majority, wall, room, reserve, _, coin_worth, _, purchase, _ in rows]
+    if s.phase == "placement":  # bought tiles about to be placed
+        ev = _Evaluator(_JUDGE, s, s.placer)
+        rel[s.placer] += sum(max(0.0, ev.gain(TILE_TYPE[t], s.placer)) for t in s.pending)
     # the majorities assume today's counts last: trust them less the more tiles remain
     temp = EVAL_TEMP[0] + len(s.bag) * EVAL_TEMP[1]
     values = []
