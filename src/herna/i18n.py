@@ -11,7 +11,9 @@ A game's own words live in a `Catalog` (its English, Czech and Slovak tables) in
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 LANGUAGES = ("en", "cs", "sk")
 
@@ -366,31 +368,50 @@ SK: dict[str, str] = {
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
 
-_lang: str | None = None
+# A context variable, not a global: a server speaks Czech at one table and English at the next,
+# each request (and each asyncio task or worker thread it hands work to) in its own language.
+_lang: ContextVar[str | None] = ContextVar("herna_lang", default=None)
 
 
 class UnknownLanguage(ValueError):
     pass
 
 
-def set_lang(lang: str | None) -> str:
-    """Choose the language (None: HERNA_LANG, else English); returns the one in use."""
-    global _lang
+def check_lang(lang: str | None) -> str:
+    """The language code of ours that `lang` names (None: HERNA_LANG, else English);
+    UnknownLanguage if it names none."""
     chosen = (lang or os.environ.get("HERNA_LANG") or "en").strip().lower()
-    chosen = chosen.split("_")[0].split(".")[0]  # accept locale-style values: cs_CZ.UTF-8
+    chosen = chosen.replace("-", "_").split("_")[0].split(".")[0]  # cs_CZ.UTF-8, cs-CZ
     if chosen not in TABLES:
         raise UnknownLanguage(EN["unknown_lang"].format(lang=chosen, langs=", ".join(LANGUAGES)))
-    _lang = chosen
     return chosen
 
 
+def set_lang(lang: str | None) -> str:
+    """Speak `lang` from now on in this context (the CLI: the whole process)."""
+    chosen = check_lang(lang)
+    _lang.set(chosen)
+    return chosen
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Speak `lang` inside the block only, then the language before: a server's request."""
+    token = _lang.set(check_lang(lang))
+    try:
+        yield _lang.get() or "en"
+    finally:
+        _lang.reset(token)
+
+
 def get_lang() -> str:
-    if _lang is None:
+    lang = _lang.get()
+    if lang is None:
         try:
             return set_lang(None)
         except UnknownLanguage:  # a bad HERNA_LANG must not stop the error being shown
             return "en"
-    return _lang
+    return lang
 
 
 def t(key: str, /, **fields: object) -> str:

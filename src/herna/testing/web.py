@@ -1,0 +1,70 @@
+"""The browser's side of the contract, checked for every game with a `web` module.
+
+A game's `herna.games.<id>.web` module tells the server how a seat's legal actions are put
+together on the page (DESIGN.md: the browser holds no rules, it composes a move from parts
+of the drawing the server sends):
+
+- `parts(view, legal) -> list[list[str]]`: for each legal action, the names of the drawn
+  parts a person clicks to make it (a multiset; `[]` for an action that is only a button,
+  such as Alhambra's `end`). Each name appears in the seat's SVG as `data-part="NAME"`, once
+  for every time it may be chosen (two g4 cards in a hand: two elements named `hand:g4`).
+- `describe(seat, text, lang) -> str`: an applied action in words, for the move log.
+- optionally `extra(view) -> dict`: geometry the client needs beyond the drawing (Ubongo's
+  pieces and card outline).
+
+`check_web(state, seat)` asserts what the client relies on, for the position at hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from herna.ai.registry import game_module
+from herna.core import State
+
+_PART = re.compile(r'data-part="([^"]*)"')
+
+
+class WebContractError(AssertionError):
+    pass
+
+
+def svg_parts(svg: str) -> Counter[str]:
+    """How many elements of the drawing carry each part name."""
+    return Counter(_PART.findall(svg))
+
+
+def check_web(state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """Check one position: every part of every legal action is drawn often enough, and
+    two different actions never need the same clicks (unless both are plain buttons)."""
+    game = state.spec.id
+    web = game_module(game, "web")
+    render = game_module(game, "render")
+    if web is None or render is None:
+        raise WebContractError(f"{game} has no web or render module")
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    svg = render.svg(view, lang=lang)
+    drawn = svg_parts(svg)
+    parts = web.parts(view, legal)
+    if len(parts) != len(legal):
+        raise WebContractError(f"{game}: {len(parts)} part lists for {len(legal)} actions")
+    seen: dict[tuple[str, ...], str] = {}
+    for action, names in zip(legal, parts, strict=True):
+        need = Counter(names)
+        for name, count in need.items():
+            if drawn[name] < count:
+                raise WebContractError(
+                    f"{game}: {action} needs {count}x data-part={name!r}, drawn {drawn[name]}x")
+        if names:
+            key = tuple(sorted(names))
+            if key in seen:
+                raise WebContractError(f"{game}: {action} and {seen[key]} need the same parts "
+                                       f"{list(key)}")
+            seen[key] = str(action)
+        words = web.describe(seat if seat is not None else 0, str(action), lang)
+        if not isinstance(words, str) or not words:
+            raise WebContractError(f"{game}: no words for {action}")
+    return {"svg": svg, "parts": parts}
