@@ -7,6 +7,8 @@ stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) tra
 """
 
 import importlib
+import logging
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -832,6 +834,58 @@ def render(
         else:
             output.write_text(picture, encoding="utf-8")
             ui.line(t("wrote", path=output))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network).")]
+        = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file, or postgresql://USER@HOST/DB "
+             "(default: $HERNA_DB, else herna.db).")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
+    ui = _start(lang)
+    with _guard(ui):
+        try:
+            import uvicorn
+
+            from herna.server.app import DEFAULT_DB, create_app
+        except ImportError as e:
+            raise HernaError(f"the server needs its libraries ({e.name}): pip install herna") \
+                from None
+        where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
+        application = create_app(where)
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
+        # uvicorn's access log prints the path only: seat tokens travel in the URL fragment
+        # or headers, and a ?token= query string is cut off by _NoQuery below
+        config = uvicorn.Config(application, host=host, port=port, log_level="info",
+                                ws_ping_interval=20)
+        server = uvicorn.Server(config)
+        logging.getLogger("uvicorn.access").addFilter(_NoQuery())
+        server.run()
+
+
+def _db_label(db: str) -> str:
+    """The database to print: a URL without its password."""
+    if "://" in db and "@" in db:
+        scheme, rest = db.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':')[0]}@{host}"
+    return db
+
+
+class _NoQuery(logging.Filter):
+    """Drop query strings from access-log lines, so no `?token=` ever reaches a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
+            record.args = (*args[:2], args[2].split("?", 1)[0], *args[3:])
+        return True
 
 
 @score_app.callback()

@@ -18,6 +18,7 @@ from contextvars import ContextVar
 LANGUAGES = ("en", "cs", "sk")
 
 EN: dict[str, str] = {
+    "serve.at": "Herna is open at {url} (database: {db}). Ctrl+C stops it.",
     "error": "error: {msg}",
     "unknown_lang": "unknown language {lang!r}; languages: {langs}",
     "games.title": "Games",
@@ -135,6 +136,7 @@ EN: dict[str, str] = {
 }
 
 CS: dict[str, str] = {
+    "serve.at": "Herna je otevřená na {url} (databáze: {db}). Ctrl+C ji zastaví.",
     "error": "chyba: {msg}",
     "unknown_lang": "neznámý jazyk {lang!r}; jazyky: {langs}",
     "games.title": "Hry",
@@ -251,6 +253,7 @@ CS: dict[str, str] = {
 }
 
 SK: dict[str, str] = {
+    "serve.at": "Herna je otvorená na {url} (databáza: {db}). Ctrl+C ju zastaví.",
     "error": "chyba: {msg}",
     "unknown_lang": "neznámy jazyk {lang!r}; jazyky: {langs}",
     "games.title": "Hry",

@@ -21,6 +21,10 @@ class GameSpec:
     factory: Callable[..., State] = field(repr=False, compare=False)
     options: Mapping[str, Any] = field(default_factory=dict)  # name -> default value
     option_help: Mapping[str, str] = field(default_factory=dict)
+    # the values an option may take, where they are a short list (the lobby's choices)
+    option_choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # options that name a file on this machine: for the CLI only, never taken from the web
+    file_options: tuple[str, ...] = ()
     num_distinct_actions: int = 0  # size of the fixed integer action space
     simultaneous: bool = False  # some nodes let several seats act at once
     hidden_information: bool = False

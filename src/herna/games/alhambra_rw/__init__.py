@@ -22,6 +22,7 @@ SPEC = register(GameSpec(
         "vs_virtual": "solo: play against the virtual players, who score their buildings "
                       "plus a bonus of 21/18/15 VP (2/3/4 virtual players)",
     },
+    option_choices={"virtual": (0, 1, 2, 3, 4)},
     num_distinct_actions=NUM_CODES,
     simultaneous=False,
     hidden_information=False,

@@ -25,6 +25,7 @@ SPEC = register(GameSpec(
                        "C (both); empty: without",
         "end_tile": "end tile in the bag: standard or K (the alternative end tile)",
     },
+    option_choices={"equilibrium": ("", "A", "B", "C"), "end_tile": ("standard", "K")},
     num_distinct_actions=NUM_CODES,
     simultaneous=True,
     hidden_information=True,

@@ -26,6 +26,8 @@ SPEC = register(GameSpec(
         "deck": "a deck file from `herna ubongo generate` (default: the shipped deck); "
                 "records pin the deck's digest",
     },
+    option_choices={"side": ("easy", "hard")},
+    file_options=("deck",),
     num_distinct_actions=NUM_CODES,
     simultaneous=True,
     hidden_information=True,

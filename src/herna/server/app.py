@@ -1,0 +1,209 @@
+"""The HTTP and WebSocket API (docs/API.md) and the pages, as one FastAPI application.
+
+Tokens arrive as `?token=` or `Authorization: Bearer`; a seat's link carries its token in the
+URL fragment, which browsers never send, so no request line holds it. The access log is
+uvicorn's, which prints the path without the query string (see `serve`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+import herna
+from herna.i18n import LANGUAGES
+from herna.web import STATIC, catalog
+
+from .store import Store, token_hash
+from .tables import Refused, Table, Tables, Watcher, parse_lang
+
+log = logging.getLogger("herna.server")
+
+DEFAULT_DB = "herna.db"
+
+
+def _token(request: Request | WebSocket, body: dict[str, Any] | None = None) -> str | None:
+    if body is not None and isinstance(body.get("token"), str):
+        return str(body["token"])
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.query_params.get("token")
+
+
+def games_list() -> list[dict[str, Any]]:
+    out = []
+    for gid in herna.game_ids():
+        spec = herna.spec(gid)
+        out.append({
+            "id": gid, "name": spec.name, "players": list(spec.player_counts),
+            "description": spec.description, "simultaneous": spec.simultaneous,
+            "hidden_information": spec.hidden_information,
+            "options": [{"name": k, "default": v, "type": type(v).__name__,
+                         "help": spec.option_help.get(k, ""),
+                         "choices": list(spec.option_choices.get(k, ()))}
+                        for k, v in spec.options.items() if k not in spec.file_options],
+        })
+    return out
+
+
+def create_app(db: str | None = None, bot_pool: Executor | None = None,
+               bot_pace: bool = True) -> FastAPI:
+    """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
+    else herna.db). `bot_pace=False` lets racing bots answer at once (tests)."""
+    store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
+    tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        resumed = await asyncio.to_thread(tables.resume_all)
+        for table in list(tables.live.values()):
+            tables.wake_bots(table)
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        yield
+        await tables.close()
+        store.close()
+
+    app = FastAPI(title="Herna", version=herna.__version__, lifespan=lifespan,
+                  docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.tables = tables
+
+    @app.exception_handler(Refused)
+    async def _refused(_request: Request, e: Refused) -> JSONResponse:
+        body: dict[str, Any] = {"reason": e.reason}
+        if e.payload is not None:
+            body["table"] = e.payload
+        return JSONResponse(body, status_code=e.status)
+
+    async def _body(request: Request) -> dict[str, Any]:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise Refused(422, "the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise Refused(422, "the body must be a JSON object")
+        return body
+
+    def _table(table_id: str) -> Table:
+        return tables.load(table_id)
+
+    # ----- the API ------------------------------------------------------------------------
+    @app.get("/api/games")
+    def api_games() -> list[dict[str, Any]]:
+        return games_list()
+
+    @app.get("/api/messages")
+    def api_messages(lang: str = "en") -> dict[str, Any]:
+        """The page's words in one language (the client draws no text of its own)."""
+        code = parse_lang(lang, "en")
+        c = catalog()
+        return {"lang": code, "languages": list(LANGUAGES),
+                "messages": {k: c.t(k, code) for k in c.en}}
+
+    @app.post("/api/tables", status_code=201)
+    async def api_create(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        table, tokens = await asyncio.to_thread(tables.create, body)
+        tables.wake_bots(table)
+        return _created(table, tokens)
+
+    def _created(table: Table, tokens: list[str | None]) -> dict[str, Any]:
+        return {"id": table.id,
+                "seats": [{"seat": i, "token": tok, "url": f"/t/{table.id}#token={tok}"
+                           if tok else None} for i, tok in enumerate(tokens)],
+                "watch_url": f"/t/{table.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str, request: Request, lang: str | None = None) -> Any:
+        table = _table(table_id)
+        seat = table.seat_of(_token(request))
+        return tables.payload(table, seat, parse_lang(lang, table.row.lang))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def api_act(table_id: str, request: Request) -> Any:
+        body = await _body(request)
+        table = _table(table_id)
+        seat = table.seat_of(_token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        if "action" not in body:
+            raise Refused(422, "the body needs an action (its text or integer code)")
+        await tables.act(table, seat, body["action"], body.get("version"), lang)
+        return tables.payload(table, seat, lang)
+
+    @app.post("/api/tables/{table_id}/again", status_code=201)
+    async def api_again(table_id: str, request: Request) -> dict[str, Any]:
+        """Play again with the same seats: the next table, and your seat's token there."""
+        body = await _body(request)
+        table = _table(table_id)
+        token = _token(request, body)
+        seat = table.seat_of(token)
+        nxt = await asyncio.to_thread(tables.again, table, seat)
+        tables.wake_bots(nxt)
+        payload = tables.payload(table, seat)
+        return {"id": nxt.id, "token": payload["next"].get("token"),
+                "url": f"/t/{nxt.id}#token={payload['next'].get('token')}",
+                "watch_url": f"/t/{nxt.id}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    def api_record(table_id: str) -> Any:
+        table = _table(table_id)
+        if not table.state.is_over():
+            raise Refused(403, "the record is published when the game is over")
+        return table.state.record()
+
+    @app.post("/api/my-tables")
+    async def api_mine(request: Request) -> list[dict[str, Any]]:
+        """The tables these tokens hold seats at (the lobby keeps its tokens in the browser)."""
+        body = await _body(request)
+        tokens = body.get("tokens") or []
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise Refused(422, "tokens must be a list of strings")
+        by_hash = {token_hash(t): t for t in tokens[:500]}
+        rows = await asyncio.to_thread(store.tables_of, list(by_hash))
+        return [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
+                 "token": by_hash[r["token_hash"]], "over": r["over"], "moves": r["moves"],
+                 "created": r["created"].isoformat() if r["created"] else None}
+                for r in rows]
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def api_ws(ws: WebSocket, table_id: str) -> None:
+        try:
+            table = _table(table_id)
+            seat = table.seat_of(_token(ws))
+            lang = parse_lang(ws.query_params.get("lang"), table.row.lang)
+        except Refused as e:
+            await ws.close(code=4000 + e.status, reason=e.reason[:120])
+            return
+        await ws.accept()
+        watcher = Watcher(seat, lang, ws.send_json)
+        table.watchers.add(watcher)
+        try:
+            await ws.send_json(tables.payload(table, seat, lang))
+            while True:  # the client only listens; what it sends keeps the line alive
+                await ws.receive_text()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            table.watchers.discard(watcher)
+
+    # ----- the pages ------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def page_lobby() -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def page_table(table_id: str) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,224 @@
+"""Storage: the tables and their append-only action log, in SQLite or PostgreSQL.
+
+Every applied action is one row with a unique (table, seq), committed before the server
+acknowledges it: a table is rebuilt by replaying its rows, and two server processes on one
+database can never both write move `seq` of a table (the second insert fails, and its
+server reloads the table instead of answering with a move that did not happen).
+Tokens are kept only as SHA-256 digests, so the database never holds a seat's key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),   # JSON
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("next_id", sa.String(32), nullable=True),   # "play again": the next table
+)
+
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),          # human | bot
+    sa.Column("level", sa.String(64), nullable=True),         # a bot's spec
+    sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+)
+
+actions_t = sa.Table(
+    "actions", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),   # 0, 1, 2 ... : unique per table
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Conflict(Exception):
+    """Move `seq` of the table is already in the log: another process wrote it first."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    lang: str
+    seats: list[SeatRow]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    created: datetime | None = None
+    finished: datetime | None = None
+    next_id: str | None = None
+
+
+def database_url(db: str) -> str:
+    """`herna.db` or any path -> an SQLite URL; URLs pass through (postgresql:// gets the
+    psycopg 3 driver, which is the one Herna installs)."""
+    if "://" not in db:
+        return f"sqlite:///{Path(db).expanduser()}"
+    if db.startswith("postgresql://") or db.startswith("postgres://"):
+        return "postgresql+psycopg://" + db.split("://", 1)[1]
+    return db
+
+
+def open_engine(db: str) -> Engine:
+    url = database_url(db)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA journal_mode=WAL")      # readers never wait for the writer
+            cur.execute("PRAGMA synchronous=NORMAL")    # durable at every checkpoint, WAL-safe
+            cur.close()
+    else:
+        engine = sa.create_engine(url, pool_pre_ping=True)
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (a new database gets every table)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    def __init__(self, db: str) -> None:
+        self.engine = open_engine(db)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.insert().values(
+                id=row.id, game=row.game, players=row.players, seed=row.seed,
+                options=json.dumps(row.options, sort_keys=True), lang=row.lang,
+                created=row.created or now()))
+            conn.execute(seats_t.insert(), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                 "token_hash": s.token_hash} for s in row.seats])
+
+    def append(self, table_id: str, seq: int, seat: int, text: str,
+               finished: bool = False) -> None:
+        """Write move `seq`; Conflict if another writer already has it."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(actions_t.insert().values(
+                    table_id=table_id, seq=seq, seat=seat, text=text, at=now()))
+                if finished:
+                    conn.execute(tables_t.update().where(tables_t.c.id == table_id)
+                                 .values(finished=now()))
+        except IntegrityError:
+            raise Conflict(f"move {seq} of table {table_id} is already stored") from None
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            t = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).first()
+            if t is None:
+                return None
+            seats = conn.execute(seats_t.select().where(seats_t.c.table_id == table_id)
+                                 .order_by(seats_t.c.seat)).all()
+            acts = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text)
+                                .where(actions_t.c.table_id == table_id)
+                                .order_by(actions_t.c.seq)).all()
+        return TableRow(
+            id=t.id, game=t.game, players=t.players, seed=t.seed,
+            options=json.loads(t.options), lang=t.lang,
+            seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash) for s in seats],
+            actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
+            next_id=t.next_id)
+
+    def set_next(self, table_id: str, next_id: str) -> str:
+        """Link "play again"'s new table to this one, once: the first link stays (two
+        players pressing at once get the same next table); returns the linked id."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update()
+                         .where(tables_t.c.id == table_id, tables_t.c.next_id.is_(None))
+                         .values(next_id=next_id))
+            linked = conn.execute(sa.select(tables_t.c.next_id)
+                                  .where(tables_t.c.id == table_id)).scalar_one()
+        return str(linked)
+
+    def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text)
+                                .where(actions_t.c.table_id == table_id, actions_t.c.seq >= seq)
+                                .order_by(actions_t.c.seq)).all()
+        return [(r.seat, r.text) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        """Tables still in play: those the server resumes (bots included) when it starts."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.finished.is_(None))
+                                .order_by(tables_t.c.created)).all()
+        return [r.id for r in rows]
+
+    def tables_of(self, hashes: list[str]) -> list[dict[str, Any]]:
+        """The tables where one of these token digests holds a seat (the lobby's list)."""
+        if not hashes:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
+                          tables_t.c.created, tables_t.c.finished, seats_t.c.seat,
+                          seats_t.c.token_hash)
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(seats_t.c.token_hash.in_(hashes))
+                .order_by(tables_t.c.created.desc())).all()
+            counts = dict(conn.execute(
+                sa.select(actions_t.c.table_id, sa.func.count())
+                .where(actions_t.c.table_id.in_({r.id for r in rows}))
+                .group_by(actions_t.c.table_id)).all())
+        return [{"id": r.id, "game": r.game, "players": r.players, "seat": r.seat,
+                 "token_hash": r.token_hash, "created": r.created, "over": r.finished is not None,
+                 "moves": counts.get(r.id, 0)} for r in rows]

@@ -1,0 +1,425 @@
+"""Live tables: the engine state of each table, its seats, its bots and who watches it.
+
+The store's log is the truth; a `Table` is its cache. Every move, a person's or a bot's,
+takes the same path (`Tables.act`): checked by the engine on a copy, written to the log,
+then made live and pushed to every connection. Nothing changes on a refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import herna
+from herna.ai.arena import derive_seed
+from herna.ai.base import Bot
+from herna.ai.registry import game_module, make_bot
+from herna.core import BadOption, HernaError, IllegalAction, State
+from herna.i18n import LANGUAGES, check_lang, speaking
+
+from . import words
+from .store import Conflict, SeatRow, Store, TableRow, token_hash
+
+log = logging.getLogger("herna.server")
+
+LEVELS = ("easy", "medium", "hard")
+
+
+class Refused(Exception):
+    """A request the server turns down; `status` is the HTTP status it maps to."""
+
+    def __init__(self, status: int, reason: str, payload: dict[str, Any] | None = None) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.payload = payload
+
+
+@dataclass
+class Step:
+    """One applied action and who could act around it: enough to tell, for the log, whether
+    it was a sealed choice at a simultaneous node that is still open."""
+
+    seat: int
+    text: str
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+    @property
+    def keeps_node_open(self) -> bool:
+        rest = tuple(s for s in self.before if s != self.seat)
+        return bool(self.after) and self.after == rest
+
+
+@dataclass
+class Table:
+    row: TableRow
+    state: State
+    steps: list[Step] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    watchers: set[Watcher] = field(default_factory=set)
+    node_opened: float = field(default_factory=time.monotonic)
+    bot_task: asyncio.Task[None] | None = None
+    cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def game(self) -> str:
+        return self.row.game
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens (None: no token, a spectator); Refused 403 for a bad one."""
+        if token is None or token == "":
+            return None
+        digest = token_hash(token)
+        for s in self.row.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        raise Refused(403, "this link's token opens no seat at this table")
+
+    def sealed(self) -> int:
+        """How many of the last steps are choices still sealed at an open simultaneous node."""
+        n = 0
+        for step in reversed(self.steps):
+            if not step.keeps_node_open:
+                break
+            n += 1
+        return n
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One connection (a WebSocket) and what it sees: a seat's view or a spectator's."""
+
+    seat: int | None
+    lang: str
+    send: Callable[[dict[str, Any]], Any]
+
+
+def _check_options(game: str, options: Any) -> dict[str, Any]:
+    spec = herna.spec(game)
+    if not isinstance(options, dict):
+        raise Refused(422, "options must be an object of option names and values")
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in spec.options or key in spec.file_options:
+            offered = ", ".join(k for k in spec.options if k not in spec.file_options)
+            raise Refused(422, f"{spec.name} has no option {key!r} (options: {offered})")
+        default = spec.options[key]
+        ok = (isinstance(value, bool) if isinstance(default, bool)
+              else isinstance(value, (int, float)) and not isinstance(value, bool)
+              if isinstance(default, float)
+              else isinstance(value, type(default)) and not isinstance(value, bool))
+        if not ok:
+            kind = {"bool": "true or false", "int": "a whole number", "float": "a number",
+                    "str": "text"}.get(type(default).__name__, type(default).__name__)
+            raise Refused(422, f"option {key}: {value!r} is not {kind}")
+        out[key] = value
+    return out
+
+
+class Tables:
+    """Every table this server holds, and the one way moves reach them."""
+
+    def __init__(self, store: Store, bot_pool: Executor | None = None,
+                 bot_pace: bool = True) -> None:
+        self.store = store
+        self.live: dict[str, Table] = {}
+        self.bot_pool = bot_pool or ThreadPoolExecutor(max_workers=2,
+                                                       thread_name_prefix="herna-bot")
+        self.bot_pace = bot_pace  # a racing bot waits for the time it claims (Ubongo)
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.closing = False
+
+    # ----- creating and loading ----------------------------------------------------------
+    def create(self, body: Any) -> tuple[Table, list[str | None]]:
+        """A new table from the API's JSON body; returns it and each seat's token."""
+        if not isinstance(body, dict):
+            raise Refused(422, "the body must be a JSON object")
+        game = body.get("game")
+        if not isinstance(game, str) or game not in herna.game_ids():
+            raise Refused(422, f"unknown game {game!r}; games are: {', '.join(herna.game_ids())}")
+        spec = herna.spec(game)
+        players = body.get("players", spec.min_players)
+        if not isinstance(players, int) or players not in spec.player_counts:
+            raise Refused(422, f"{spec.name} is for {spec.min_players}-{spec.max_players} "
+                               f"players, not {players!r}")
+        seats_in = body.get("seats") or [{"kind": "human"}] * players
+        if not isinstance(seats_in, list) or len(seats_in) != players:
+            raise Refused(422, f"seats must list {players} seats, one per player")
+        options = _check_options(game, body.get("options") or {})
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise Refused(422, f"seed must be a whole number from 0 to 2^63-1, not {seed!r}")
+        try:
+            lang = check_lang(body.get("lang") or "en")
+        except ValueError:
+            raise Refused(422, f"lang must be one of {', '.join(LANGUAGES)}") from None
+        seats: list[SeatRow] = []
+        tokens: list[str | None] = []
+        for i, s in enumerate(seats_in):
+            kind = s.get("kind") if isinstance(s, dict) else None
+            if kind == "human":
+                token = secrets.token_urlsafe(18)
+                seats.append(SeatRow(i, "human", None, token_hash(token)))
+                tokens.append(token)
+            elif kind == "bot":
+                level = s.get("level", "medium")
+                if not isinstance(level, str) or level.split(":")[0] not in LEVELS:
+                    raise Refused(422, f"seat {i}: bot level must be one of "
+                                       f"{', '.join(LEVELS)}, not {level!r}")
+                seats.append(SeatRow(i, "bot", level, None))
+                tokens.append(None)
+            else:
+                raise Refused(422, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+        try:
+            state = herna.make(game, players=players, seed=seed, **options)
+        except (BadOption, HernaError, ValueError) as e:
+            raise Refused(422, str(e)) from None
+        row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
+                       options=options, lang=lang, seats=seats)
+        table = Table(row=row, state=state)
+        self._make_bots(table)
+        self.store.create(row)
+        self.live[row.id] = table
+        self.wake_bots(table)
+        return table, tokens
+
+    def again(self, table: Table, seat: int | None) -> Table:
+        """"Play again": the next table with the same game, seats, options and language,
+        made once however many seats ask. Each human seat's new token is derived from its
+        old one (`next_token`), so every player's page can offer its own way in."""
+        if seat is None:
+            raise Refused(403, "only a player at the table can start the next game")
+        if not table.state.is_over():
+            raise Refused(409, "the game is not over yet")
+        if table.row.next_id is None:
+            new_id = secrets.token_urlsafe(8)
+            seats = [SeatRow(s.seat, s.kind, s.level,
+                             token_hash(next_token(s.token_hash, new_id)) if s.token_hash
+                             else None) for s in table.row.seats]
+            row = TableRow(id=new_id, game=table.game, players=table.row.players,
+                           seed=secrets.randbelow(2**31), options=dict(table.row.options),
+                           lang=table.row.lang, seats=seats)
+            self.store.create(row)
+            table.row.next_id = self.store.set_next(table.id, new_id)
+            table.cache.clear()
+        return self.load(table.row.next_id)
+
+    def _make_bots(self, table: Table) -> None:
+        for s in table.row.seats:
+            if s.kind == "bot" and s.level:
+                table.bots[s.seat] = make_bot(s.level, table.game,
+                                              derive_seed(table.row.seed, "bot", s.seat))
+
+    def load(self, table_id: str) -> Table:
+        """The live table, rebuilt from the log if this process does not hold it yet."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        row = self.store.load(table_id)
+        if row is None:
+            raise Refused(404, f"there is no table {table_id!r}")
+        table = self._rebuild(row)
+        self.live[table_id] = table
+        self.wake_bots(table)
+        return table
+
+    def _rebuild(self, row: TableRow) -> Table:
+        state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
+        table = Table(row=row, state=state)
+        for seat, text in row.actions:
+            before = state.to_act()
+            state.apply(seat, text)
+            table.steps.append(Step(seat, text, before, state.to_act()))
+        self._make_bots(table)
+        return table
+
+    def resume_all(self) -> int:
+        """Load every unfinished table (a restart): their bots pick up where they stopped."""
+        n = 0
+        for table_id in self.store.unfinished():
+            try:
+                self.load(table_id)
+                n += 1
+            except Exception:  # one broken table must not keep the others down
+                log.exception("table %s could not be resumed", table_id)
+        return n
+
+    # ----- moves ----------------------------------------------------------------------------
+    async def act(self, table: Table, seat: int | None, action: Any,
+                  version: Any = None, lang: str | None = None) -> Any:
+        """Apply one action for `seat` through the engine, log it, then push it out."""
+        lang = lang or table.row.lang
+        if seat is None:
+            raise Refused(403, "a spectator cannot act; open the table with a seat's link")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise Refused(422, "version must be a whole number")
+        if isinstance(action, bool) or not isinstance(action, (str, int)):
+            raise Refused(422, "action must be the action's text or its integer code")
+        async with table.lock:
+            if version is not None and version != table.version:
+                raise Refused(409, f"the table has moved on (version {table.version}, "
+                                   f"not {version}); here it is as it is now",
+                              self.payload(table, seat, lang))
+            trial = table.state.copy()
+            if isinstance(action, str):
+                action = self._stamped(table, action)
+            with speaking(lang):
+                try:
+                    before = trial.to_act()
+                    applied = trial.apply(seat, action)
+                except IllegalAction as e:
+                    raise Refused(422, str(e)) from None
+            text = str(applied)
+            try:
+                await asyncio.to_thread(self.store.append, table.id, table.version, seat,
+                                        text, trial.is_over())
+            except Conflict:
+                # another process holds this table too and wrote first: take its log
+                self.live.pop(table.id, None)
+                fresh = self.load(table.id)
+                raise Refused(409, "another move was made first; here is the table now",
+                              self.payload(fresh, seat, lang)) from None
+            table.state = trial
+            step = Step(seat, text, before, trial.to_act())
+            table.steps.append(step)
+            if not step.keeps_node_open:
+                table.node_opened = time.monotonic()
+            table.cache.clear()
+        await self.broadcast(table)
+        self.wake_bots(table)
+        return applied
+
+    def _stamped(self, table: Table, text: str) -> str:
+        """A racing game's action with the server's clock (Ubongo: seconds since the
+        hourglass was turned); the person's own claim is replaced, as at the table."""
+        stamp = getattr(game_module(table.game, "terminal"), "stamp", None)
+        if not callable(stamp):
+            return text
+        return str(stamp(text, time.monotonic() - table.node_opened))
+
+    # ----- bots -----------------------------------------------------------------------------
+    def wake_bots(self, table: Table) -> None:
+        """Start the table's bot turn-taker if a bot is to act and none runs yet."""
+        if self.closing or table.state.is_over():
+            return
+        if not any(s in table.bots for s in table.state.to_act()):
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet (loading at start-up): the app wakes them once it runs
+        task = loop.create_task(self._run_bots(table))
+        table.bot_task = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run_bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closing and not table.state.is_over():
+            seat = next((s for s in table.state.to_act() if s in table.bots), None)
+            if seat is None:
+                return
+            version = table.version
+            snapshot = table.state.copy()
+            bot = table.bots[seat]
+            try:
+                chosen = await loop.run_in_executor(self.bot_pool, bot.act, snapshot, seat)
+            except Exception:
+                log.exception("bot at table %s seat %s failed", table.id, seat)
+                return
+            text = str(chosen)
+            delay = self._bot_delay(table, text)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if table.version != version:
+                continue  # someone acted meanwhile (a simultaneous node): think again
+            try:
+                await self.act(table, seat, text, version)
+            except Refused as e:
+                if e.status == 409:
+                    continue
+                log.error("bot at table %s seat %s chose %r: %s", table.id, seat, text, e)
+                return
+
+    def _bot_delay(self, table: Table, text: str) -> float:
+        """Seconds a racing bot still waits before it shows its hand (Ubongo's solve time)."""
+        if not self.bot_pace:
+            return 0.0
+        claimed = getattr(game_module(table.game, "web"), "bot_delay", None)
+        if not callable(claimed):
+            return 0.0
+        return max(0.0, float(claimed(text)) - (time.monotonic() - table.node_opened))
+
+    # ----- what each seat sees ----------------------------------------------------------------
+    def payload(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+        lang = lang or table.row.lang
+        key = (seat, lang)
+        cached = table.cache.get(key)
+        if cached is None:
+            with speaking(lang):
+                cached = words.payload(table, seat, lang)
+            table.cache[key] = cached
+        out = dict(cached)
+        clock = self.clock(table)
+        if clock is not None:
+            out["clock"] = clock
+        return out
+
+    def clock(self, table: Table) -> dict[str, Any] | None:
+        """The race clock from the server's time, for games that race (Ubongo's hourglass)."""
+        stamp = getattr(game_module(table.game, "terminal"), "stamp", None)
+        if not callable(stamp) or table.state.is_over() or len(table.state.to_act()) < 2 and \
+                not table.sealed():
+            return None
+        timer = table.row.options.get("timer", table.state.options.get("timer"))
+        return {"elapsed": round(time.monotonic() - table.node_opened, 2), "timer": timer}
+
+    async def broadcast(self, table: Table) -> None:
+        for w in list(table.watchers):
+            try:
+                await w.send(self.payload(table, w.seat, w.lang))
+            except Exception:  # a closed socket: forget it
+                table.watchers.discard(w)
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def next_token(old_hash: str, next_id: str) -> str:
+    """Seat i's token at the next table: known to whoever holds seat i's token here."""
+    mac = hmac.new(bytes.fromhex(old_hash), next_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
+
+
+def parse_lang(lang: str | None, default: str) -> str:
+    try:
+        return check_lang(lang) if lang else default
+    except ValueError:
+        raise Refused(422, f"lang must be one of {', '.join(LANGUAGES)}") from None

@@ -1,0 +1,122 @@
+"""What one seat (or a spectator) is sent about a table: the payload of docs/API.md.
+
+Everything here starts from `state.view(seat)`, the engine's filter of what a seat may know;
+the drawing is the game's `render.svg` of that view, and the move log hides the choices still
+sealed at an open simultaneous node (Envyra's marks, the Ubongo race) from everyone but
+their author.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from herna.ai.registry import game_module
+from herna.core import Action
+from herna.web import catalog
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+LOG_TAIL = 80
+
+
+def shown_legal(game: str, legal: list[Action]) -> list[Action]:
+    """What a person is offered: a game may keep some actions to itself (an Ubongo
+    solution is the puzzle's answer, not a button)."""
+    listed = getattr(game_module(game, "terminal"), "listed", None)
+    if callable(listed):
+        shown: list[Action] = listed(legal)[0]
+        return shown
+    return legal
+
+
+def describe(game: str, seat: int, text: str, lang: str) -> str:
+    web = game_module(game, "web")
+    fn = getattr(web, "describe", None)
+    if callable(fn):
+        try:
+            return str(fn(seat, text, lang))
+        except Exception:  # words are a courtesy: the notation still says what happened
+            return text
+    return text
+
+
+def seat_label(table: Table, seat: int, lang: str) -> str:
+    c = catalog()
+    s = table.row.seats[seat]
+    name = c.t("seat", lang, seat=seat)
+    if s.kind == "bot" and s.level:
+        level = s.level.split(":")[0]
+        return f"{name} ({c.t('bot', lang, level=c.word('level', level, lang))})"
+    return name
+
+
+def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+    state = table.state
+    game = table.game
+    view = state.view(seat)
+    to_act = list(state.to_act())
+    legal: list[dict[str, Any]] = []
+    if seat is not None and seat in to_act:
+        actions = shown_legal(game, state.legal_actions(seat))
+        web = game_module(game, "web")
+        parts_fn = getattr(web, "parts", None)
+        parts = parts_fn(view, actions) if callable(parts_fn) else [[] for _ in actions]
+        legal = [{"text": str(a), "code": a.code, "parts": p,
+                  "label": describe(game, seat, str(a), lang)}
+                 for a, p in zip(actions, parts, strict=True)]
+    outcome = state.outcome()
+    render = game_module(game, "render")
+    svg = render.svg(view, lang=lang) if render is not None else None
+    web = game_module(game, "web")
+    extra_fn = getattr(web, "extra", None)
+    over = state.is_over()
+    out: dict[str, Any] = {
+        "table": table.id,
+        "game": game,
+        "players": table.row.players,
+        "options": table.row.options,
+        "lang": lang,
+        "seat": seat,
+        "version": table.version,
+        "view": view,
+        "legal": legal,
+        "to_act": to_act,
+        "over": over,
+        "outcome": outcome.to_dict() if outcome is not None else None,
+        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
+                   "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
+        "log": log_lines(table, seat, lang),
+        "svg": svg,
+        "extra": extra_fn(view) if callable(extra_fn) else None,
+    }
+    if over:
+        out["seed"] = table.row.seed  # the deal is no secret once the game is over
+    if table.row.next_id is not None:
+        from .tables import next_token
+
+        out["next"] = {"id": table.row.next_id}
+        own = table.row.seats[seat].token_hash if seat is not None else None
+        if own is not None:
+            out["next"]["token"] = next_token(own, table.row.next_id)
+    return out
+
+
+def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """The last moves in words; a choice still sealed shows only that its seat has chosen."""
+    steps = table.steps
+    sealed_from = len(steps) - table.sealed()
+    start = max(0, len(steps) - LOG_TAIL)
+    lines = []
+    for i in range(start, len(steps)):
+        step = steps[i]
+        entry: dict[str, Any] = {"seq": i, "seat": step.seat,
+                                 "who": seat_label(table, step.seat, lang)}
+        if i >= sealed_from and step.seat != seat:
+            entry["sealed"] = True
+            entry["words"] = catalog().t("log.sealed", lang)
+        else:
+            entry["text"] = step.text
+            entry["words"] = describe(table.game, step.seat, step.text, lang)
+        lines.append(entry)
+    return lines
