@@ -1,0 +1,475 @@
+// The table screen for every game: draws the SVG the server sends for this seat, lights up
+// the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
+import {
+  api, ApiError, currentLang, el, holdSeat, languagePicker, loadWords, seatsAt, t,
+} from "./herna.js";
+import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
+
+const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
+const held = new Map(); // seat -> token, for the seats this device plays
+const latest = new Map(); // seat (or "watch") -> newest payload
+const sockets = new Map();
+let shown = null; // the seat whose payload is drawn (null: a spectator)
+let uncovered = null; // hot-seat: the seat that confirmed it is alone at the screen
+let chosen = []; // the chosen parts: [{name, node}]
+let message = "";
+let sending = false;
+let clockTimer = null;
+let gameModule = null;
+
+// ----- seats and connections ----------------------------------------------------------------
+function readSeats() {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get("token");
+  for (const s of seatsAt(tableId)) held.set(s.seat, s.token);
+  return token;
+}
+
+function connect(key, token) {
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ lang: currentLang() });
+  if (token) query.set("token", token);
+  const ws = new WebSocket(`${proto}://${window.location.host}/api/tables/${encodeURIComponent(
+    tableId)}/ws?${query}`);
+  sockets.set(key, ws);
+  let opened = false;
+  ws.onopen = () => { opened = true; setStatus("live"); };
+  ws.onmessage = (e) => receive(key, JSON.parse(e.data));
+  ws.onclose = (e) => {
+    if (sockets.get(key) !== ws) return; // replaced on purpose (language change)
+    if (e.code >= 4000) { // the server refused: a bad link, no such table
+      setStatus("gone");
+      showProblem(e.reason || t("table.refused"));
+      return;
+    }
+    setStatus("reconnecting");
+    setTimeout(() => connect(key, token), opened ? 500 : 2000);
+  };
+  const ping = setInterval(() => {
+    if (ws.readyState === WebSocket.OPEN) ws.send("ping");
+    if (ws.readyState === WebSocket.CLOSED) clearInterval(ping);
+  }, 25000);
+}
+
+function reconnectAll() {
+  for (const ws of sockets.values()) ws.close();
+  sockets.clear();
+  latest.clear();
+  if (!held.size) connect("watch", null);
+  for (const [seat, token] of held) connect(seat, token);
+}
+
+function setStatus(kind) {
+  const node = document.getElementById("status");
+  node.dataset.state = kind;
+  node.textContent = t(`status.${kind}`);
+}
+
+function showProblem(text) {
+  document.getElementById("turn").replaceChildren(el("p", { class: "error" }, text));
+}
+
+// ----- receiving ----------------------------------------------------------------------------
+function receive(key, payload) {
+  const before = latest.get(key);
+  if (before && before.version > payload.version) return; // an older push arriving late
+  latest.set(key, payload);
+  chooseShown();
+}
+
+function freshest() {
+  let best = null;
+  for (const p of latest.values()) if (!best || p.version > best.version) best = p;
+  return best;
+}
+
+// Which seat's screen to show: with several humans on this device (hot-seat), the one to act;
+// a change of player goes through a cover screen so nobody sees another's secrets.
+function chooseShown() {
+  const now = freshest();
+  if (!now) return;
+  if (!held.size) {
+    shown = null;
+    return draw(latest.get("watch"));
+  }
+  const acting = [...held.keys()].filter((s) => now.to_act.includes(s));
+  let next = shown;
+  if (acting.length && !acting.includes(shown)) next = acting[0];
+  if (next === null || next === undefined) next = [...held.keys()][0];
+  if (next !== shown) {
+    shown = next;
+    chosen = [];
+    message = "";
+  }
+  const payload = latest.get(shown);
+  if (!payload) return;
+  if (held.size > 1 && uncovered !== shown && acting.includes(shown)) return cover(payload);
+  draw(payload);
+}
+
+function cover(payload) {
+  const box = document.getElementById("cover");
+  const who = payload.seats[shown].label;
+  box.hidden = false;
+  document.getElementById("board").replaceChildren();
+  box.replaceChildren(el("div", { class: "cover-card" },
+    el("h2", {}, t("cover.title", { who })),
+    el("p", {}, t("cover.hint", { who })),
+    el("button", {
+      type: "button", class: "primary", id: "uncover",
+      onclick: () => {
+        uncovered = shown;
+        box.hidden = true;
+        chooseShown();
+      },
+    }, t("cover.ready", { who }))));
+}
+
+// ----- drawing ------------------------------------------------------------------------------
+function draw(payload) {
+  if (!payload) return;
+  document.getElementById("cover").hidden = true;
+  const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
+    ? t("table.spectator") : payload.seats[payload.seat].label}`;
+  document.getElementById("title").textContent = title;
+  document.title = `${title} · Herna`;
+  drawBoard(payload);
+  drawTurn(payload);
+  drawScores(payload);
+  drawLog(payload);
+  drawClock(payload);
+  loadGameModule(payload);
+  if (gameModule) gameModule.update(payload, submit);
+}
+
+function drawBoard(payload) {
+  const board = document.getElementById("board");
+  const svg = (payload.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
+  const current = board.querySelector("svg");
+  if (current && current.dataset.game === payload.game) {
+    Idiomorph.morph(current, svg, { morphStyle: "outerHTML" });
+  } else {
+    board.innerHTML = svg;
+  }
+  const drawn = board.querySelector("svg");
+  if (drawn) {
+    drawn.dataset.game = payload.game;
+    drawn.removeAttribute("height");
+    drawn.setAttribute("width", "100%");
+    drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  }
+  chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
+  light(payload);
+}
+
+// A chosen part is found again after a redraw by its name and its place among its namesakes.
+function findNode(c) {
+  return partNodes().filter((n) => n.dataset.part === c.name)[c.index] || null;
+}
+
+function partNodes() {
+  return [...document.querySelectorAll("#board [data-part]")];
+}
+
+function countOf(list, name) {
+  let n = 0;
+  for (const x of list) if (x === name) n += 1;
+  return n;
+}
+
+// The legal moves that still contain every chosen part (as many times as chosen).
+function candidates(payload) {
+  const names = chosen.map((c) => c.name);
+  return payload.legal.filter((a) => a.parts.length
+    && names.every((n) => countOf(a.parts, n) >= countOf(names, n)));
+}
+
+function light(payload) {
+  const mine = payload.seat !== null && payload.legal.length > 0 && !sending;
+  const left = new Map(); // part name -> how many more times it may still be chosen
+  if (mine) {
+    const names = chosen.map((c) => c.name);
+    for (const a of candidates(payload)) {
+      for (const n of new Set(a.parts)) {
+        const more = countOf(a.parts, n) - countOf(names, n);
+        if (more > 0) left.set(n, Math.max(left.get(n) || 0, more));
+      }
+    }
+  }
+  const chosenNodes = new Set(chosen.map((c) => c.node));
+  for (const node of partNodes()) {
+    const isChosen = chosenNodes.has(node);
+    node.classList.toggle("chosen", isChosen);
+    node.classList.toggle("live", !isChosen && (left.get(node.dataset.part) || 0) > 0);
+  }
+}
+
+function exactMoves(payload) {
+  return candidates(payload).filter((a) => a.parts.length === chosen.length);
+}
+
+function drawTurn(payload) {
+  const box = document.getElementById("turn");
+  const parts = [];
+  if (payload.over) {
+    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), playAgain(payload));
+  } else if (payload.seat !== null && payload.legal.length) {
+    parts.push(el("h2", {}, t("table.your_move")));
+    const moves = chosen.length ? candidates(payload) : [];
+    const exact = chosen.length ? exactMoves(payload) : [];
+    if (chosen.length) {
+      parts.push(el("p", { class: "chosen-line" }, t("table.chosen", { n: chosen.length })));
+      if (exact.length) {
+        parts.push(el("div", { class: "moves" }, exact.map((a) => moveButton(a, "primary"))));
+      }
+      const more = moves.filter((a) => !exact.includes(a));
+      if (more.length) {
+        parts.push(el("p", { class: "hint" }, t("table.more", { n: more.length })));
+        if (more.length <= 8) {
+          parts.push(el("div", { class: "moves" }, more.map((a) => moveButton(a, ""))));
+        }
+      }
+      parts.push(el("button", { type: "button", class: "link", onclick: clear },
+        t("table.clear")));
+    } else {
+      const plain = payload.legal.filter((a) => !a.parts.length);
+      const clickable = payload.legal.length - plain.length;
+      if (clickable) parts.push(el("p", { class: "hint" }, t("table.click_hint")));
+      if (plain.length) {
+        parts.push(el("div", { class: "moves" }, plain.map((a) => moveButton(a, ""))));
+      }
+      if (!clickable && !plain.length) {
+        parts.push(el("p", { class: "hint" }, t("table.notation_only")));
+      }
+    }
+  } else {
+    const names = payload.to_act.map((s) => payload.seats[s].label);
+    parts.push(el("p", { class: "waiting" }, names.length
+      ? t("table.waiting", { who: names.join(t("and")) }) : ""));
+  }
+  if (message) parts.push(el("p", { class: "error", role: "alert", id: "message" }, message));
+  if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
+  if (payload.next) parts.push(nextLink(payload));
+  box.replaceChildren(...parts);
+}
+
+function moveButton(action, kind) {
+  return el("button", {
+    type: "button", class: `move ${kind}`, "data-action": action.text, title: action.text,
+    onclick: () => submit(action.text),
+  }, action.label || action.text);
+}
+
+function notationBox(payload) {
+  const example = payload.legal.length ? payload.legal[0].text : "";
+  const input = el("input", {
+    id: "notation", type: "text", autocomplete: "off", spellcheck: "false",
+    placeholder: example ? t("table.notation_example", { example }) : t("table.notation"),
+    "aria-label": t("table.notation"),
+  });
+  return el("form", {
+    class: "notation", onsubmit: (e) => {
+      e.preventDefault();
+      if (input.value.trim()) submit(input.value.trim());
+    },
+  }, input, el("button", { type: "submit" }, t("table.send")));
+}
+
+function outcomeTable(payload) {
+  const out = payload.outcome;
+  if (!out) return null;
+  const order = out.ranks.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return el("table", { class: "outcome" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("col.rank")), el("th", {}, t("col.player")),
+      el("th", {}, t("col.score")))),
+    el("tbody", {}, order.map(([rank, s]) => el("tr", {
+      class: out.winners.includes(s) ? "winner" : "",
+    }, el("td", {}, rank), el("td", {}, payload.seats[s].label), el("td", {}, out.scores[s])))));
+}
+
+function playAgain(payload) {
+  if (payload.seat === null) return null;
+  return el("button", {
+    type: "button", class: "primary", id: "again", onclick: async () => {
+      try {
+        let url = null;
+        for (const [seat, token] of held) {
+          const made = await api(`/api/tables/${tableId}/again`, { method: "POST", body: { token } });
+          holdSeat({ table: made.id, seat, token: made.token, game: payload.game,
+            mode: seat === payload.seat ? "me" : "hotseat" });
+          if (seat === payload.seat) url = made.url;
+        }
+        window.location.href = url;
+      } catch (e) {
+        message = e.message;
+        draw(payload);
+      }
+    },
+  }, t("table.again"));
+}
+
+function nextLink(payload) {
+  if (!payload.next || payload.next.token === undefined) return null;
+  return el("p", { class: "next" }, el("a", {
+    href: `/t/${payload.next.id}#token=${payload.next.token}`, id: "next-game",
+    onclick: () => holdSeat({ table: payload.next.id, seat: payload.seat,
+      token: payload.next.token, game: payload.game, mode: "me" }),
+  }, t("table.next")));
+}
+
+function drawScores(payload) {
+  const box = document.getElementById("scores");
+  const seatsView = (payload.view && payload.view.seats) || [];
+  box.replaceChildren(el("h2", {}, t("table.players")), el("ul", { class: "players" },
+    payload.seats.map((s) => {
+      const v = seatsView[s.seat] || {};
+      const score = payload.outcome ? payload.outcome.scores[s.seat]
+        : v.score ?? v.total ?? null;
+      return el("li", {
+        class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
+          ? "me" : ""].join(" ").trim(),
+      }, el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+      score === null ? null : el("strong", {}, score));
+    })));
+}
+
+function drawLog(payload) {
+  const box = document.getElementById("log");
+  const list = el("ol", { class: "log", start: payload.log.length ? payload.log[0].seq + 1 : 1 },
+    payload.log.map((line) => el("li", { class: line.sealed ? "sealed" : "", title: line.text || "" },
+      el("b", {}, line.who), " ", line.words)));
+  box.replaceChildren(el("h2", {}, t("table.log")), list);
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawClock(payload) {
+  clearInterval(clockTimer);
+  const old = document.getElementById("clock");
+  if (old) old.remove();
+  if (!payload.clock) return;
+  const started = performance.now() - payload.clock.elapsed * 1000;
+  const limit = payload.clock.timer;
+  const node = el("div", { id: "clock", class: "clock", role: "timer" });
+  document.getElementById("turn").prepend(node);
+  const tick = () => {
+    const elapsed = (performance.now() - started) / 1000;
+    if (!limit) {
+      node.textContent = t("clock.elapsed", { s: elapsed.toFixed(0) });
+      return;
+    }
+    const turn = elapsed < limit ? 1 : 2;
+    const left = Math.max(0, limit * turn - elapsed);
+    node.textContent = t(turn === 1 ? "clock.left" : "clock.again", { s: left.toFixed(0) });
+    node.style.setProperty("--sand", `${Math.min(1, (elapsed % limit) / limit)}`);
+    node.classList.toggle("second", turn === 2);
+  };
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+// ----- choosing and sending -----------------------------------------------------------------
+function clear() {
+  chosen = [];
+  message = "";
+  const payload = latest.get(shown);
+  if (payload) { light(payload); drawTurn(payload); }
+}
+
+function onBoardClick(e) {
+  const node = e.target.closest("[data-part]");
+  const payload = shown === null ? null : latest.get(shown);
+  if (!node || !payload || payload.seat === null || !payload.legal.length || sending) return;
+  const at = chosen.findIndex((c) => c.node === node);
+  if (at >= 0) {
+    chosen.splice(at, 1);
+  } else if (node.classList.contains("live")) {
+    const index = partNodes().filter((n) => n.dataset.part === node.dataset.part).indexOf(node);
+    chosen.push({ name: node.dataset.part, node, index });
+  } else {
+    message = t("table.not_part");
+    drawTurn(payload);
+    return;
+  }
+  message = "";
+  const moves = candidates(payload);
+  const exact = exactMoves(payload);
+  if (exact.length === 1 && moves.length === 1) {
+    submit(exact[0].text);
+    return;
+  }
+  light(payload);
+  drawTurn(payload);
+}
+
+async function submit(text, retried = false) {
+  const payload = latest.get(shown);
+  if (!payload || sending) return;
+  const token = held.get(payload.seat);
+  sending = true;
+  light(payload);
+  try {
+    const fresh = await api(`/api/tables/${tableId}/actions`, {
+      method: "POST",
+      body: { token, action: text, version: payload.version, lang: currentLang() },
+    });
+    chosen = [];
+    message = "";
+    sending = false;
+    receive(payload.seat, fresh);
+  } catch (e) {
+    sending = false;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table);
+      // the table moved on at a node where others act too: send again if still possible
+      if (!retried && e.body.table.legal.some((a) => a.text === text)) {
+        submit(text, true);
+        return;
+      }
+    }
+    message = e.message;
+    chosen = [];
+    const now = latest.get(shown);
+    if (now) draw(now);
+  }
+}
+
+// ----- start --------------------------------------------------------------------------------
+async function main() {
+  await loadWords();
+  const token = readSeats();
+  if (token) {
+    let seat = null;
+    try {
+      const payload = await api(`/api/tables/${encodeURIComponent(tableId)}`, { token });
+      seat = payload.seat;
+      if (seat !== null && !held.has(seat)) {
+        holdSeat({ table: tableId, seat, token, game: payload.game, mode: "me" });
+        held.set(seat, token);
+      }
+      if (seat !== null) held.set(seat, token);
+    } catch (e) {
+      setStatus("gone");
+      showProblem(e.message);
+      return;
+    }
+  }
+  document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
+  document.getElementById("board").addEventListener("click", onBoardClick);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") clear();
+  });
+  reconnectAll();
+}
+
+// A game whose payload carries `extra` geometry has a module of its own for what clicking
+// cannot do (Ubongo: dragging pieces onto the card); every other game needs only this file.
+let moduleAsked = false;
+async function loadGameModule(payload) {
+  if (moduleAsked || !payload.extra) return;
+  moduleAsked = true;
+  const module = await import(`./games/${payload.game}.js`);
+  gameModule = module.mount(document.getElementById("board"));
+  gameModule.update(payload, submit);
+}
+
+main();
