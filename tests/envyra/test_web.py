@@ -129,3 +129,18 @@ def test_render_speaks_the_language_asked() -> None:
     assert re.search(r"fáze I", render.svg(view, lang="cs"))
     assert re.search(r"I\. fáza", render.svg(view, lang="sk"))
     assert "phase I" in render.svg(view, lang="en")
+
+
+def test_two_dice_on_one_tile_draw_the_tile_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the tables allowed two dice on one tile (two_dice_same_tile), `mark b2 b2` needs
+    tile:b2 twice: the drawing offers a second button on every tile."""
+    from herna.games.envyra import rules
+    monkeypatch.setattr(rules, "SAME_TILE", True)
+    monkeypatch.setattr(render, "SAME_TILE", True)
+    monkeypatch.setattr(rules, "_MARK_LISTS", {})  # legal lists are cached per rule
+    state = mark_state()
+    legal = state.legal_actions(0)
+    assert any(a.text() == "mark b2 b2" for a in legal)
+    result = check_web(state, 0)
+    assert result["parts"][[a.text() for a in legal].index("mark b2 b2")] == ["tile:b2"] * 2
+    assert svg_parts(result["svg"])["tile:b2"] == 2
