@@ -3,6 +3,11 @@
 The playing grid (tile theme as colour, symbol, dice needed, stars, reservation icons, the
 dice on each tile in their owners' colours, visible marks as diamonds), then one panel per
 seat with its supply, board marks, acquired tiles grouped by theme and current points.
+
+For the browser (herna.games.envyra.web): every main group and every slot has a stable `id`,
+and when the viewing seat is to act each slot it may choose is covered by a transparent
+`class="part"` rect named `data-part="tile:b2"` (phase I, marking) or `"die:b2"` (phase II,
+the die on the seat's board that marks b2). The same view gives byte-identical output.
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from herna.i18n import speaking
+
+from .data import SAME_TILE
 from .i18n import symbol_name, t, theme_name
 
 View = Mapping[str, Any]
@@ -32,7 +40,43 @@ def _seat_fill(view: View, seat: int) -> str:
     return SEAT_FILL.get(view["seats"][seat]["colour"], "#555")
 
 
+def _picks(view: View) -> tuple[str, set[str], bool]:
+    """What the viewing seat may click on the grid now: the part prefix ("tile" to mark,
+    "die" to move, "" for nothing), the slots it may click, and whether a slot may be chosen
+    twice (two dice on one tile, only if the tables allow it)."""
+    me = view.get("seat")
+    if me is None or me not in view.get("to_act", []):
+        return "", set(), False
+    seat = view["seats"][me]
+    if view["phase"] == "mark":
+        slots = {sl["slot"] for sl in view["grid"]["slots"] if sl["tile"] is not None}
+        twice = SAME_TILE and not view["options"]["simple"] and seat["supply"] >= 2
+        return "tile", slots, twice
+    if view["phase"] == "move":
+        return "die", set(seat["board"] or ()), False
+    return "", set(), False
+
+
+def _pick(name: str, key: str, x: float, y: float, w: float, h: float) -> str:
+    """A clickable part: transparent but filled, so a click anywhere on it lands."""
+    return (f'<rect id="envyra-{key}" class="part" data-part="{name}" x="{x}" y="{y}" '
+            f'width="{w}" height="{h}" rx="8" fill="transparent"/>')
+
+
 def _cell(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
+    out = [f'<g id="envyra-slot-{slot["slot"]}">', *_cell_body(view, slot, x, y)]
+    kind, slots, twice = _picks(view)
+    if slot["slot"] in slots:
+        name = f"{kind}:{slot['slot']}"
+        out.append(_pick(name, f"pick-{slot['slot']}", x, y, CELL_W, CELL_H))
+        if twice:  # a second die on the same tile: a second button on top, bottom right
+            out.append(_pick(name, f"pick2-{slot['slot']}", x + CELL_W - 34, y + CELL_H - 30,
+                             28, 24))
+    out.append("</g>")
+    return out
+
+
+def _cell_body(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
     tile = slot["tile"]
     out = []
     if tile is None:
@@ -104,7 +148,9 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
     info = t("supply", n=seat["supply"]) + " · " + t("on_tiles", n=seat["on_tiles"])
     out.append(_text(x + 100, ty, info, 12))
     ty += 18
-    if seat["board"]:
+    if seat["board"] and i == view["seat"] and view["phase"] == "mark":
+        board = t("you_marked", slots=" ".join(seat["board"]))  # secret until all marked
+    elif seat["board"]:
         board = t("board", slots=" ".join(seat["board"]))
     elif view["phase"] == "mark":
         board = t("marked") if seat["marked"] else t("not_marked")
@@ -129,27 +175,38 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
 
 
 def svg(view: dict[str, Any], lang: str | None = None) -> str:
-    """The whole picture for one seat's (or a spectator's) view."""
+    """The whole picture for one seat's (or a spectator's) view, in `lang` (default: the
+    current language)."""
+    if lang is None:
+        return _svg(view)
+    with speaking(lang):
+        return _svg(view)
+
+
+def _svg(view: dict[str, Any]) -> str:
     grid = view["grid"]
     width = 2 * MARGIN + grid["cols"] * (CELL_W + GAP) + 360
     body: list[str] = []
     head = (f"{t('title')} · {t('round', round=view['round'])} · {t('phase.' + view['phase'])}"
             f" · {t('start', seat=view['start_player'])} · {t('bag', n=view['bag'])}")
-    body.append(_text(MARGIN, 26, head, 16, INK, "bold"))
+    body.append(f'<g id="envyra-head">{_text(MARGIN, 26, head, 16, INK, "bold")}</g>')
     top = 44
+    body.append('<g id="envyra-grid">')
     for slot in grid["slots"]:
         x = MARGIN + slot["col"] * (CELL_W + GAP)
         y = top + slot["row"] * (CELL_H + GAP)
         body += _cell(view, slot, x, y)
     # the dark-red corner card under a1
     body.append(f'<rect x="{MARGIN - 6}" y="{top - 6}" width="14" height="14" fill="#7b1e1e"/>')
+    body.append("</g>")
     px = MARGIN + grid["cols"] * (CELL_W + GAP) + 8
     py: float = top
     for seat in view["seats"]:
         panel, h = _seat_panel(view, seat, px, py, 340)
-        body += panel
+        body += [f'<g id="envyra-seat-{seat["seat"]}">', *panel, "</g>"]
         py += h + GAP
     gy = max(top + grid["rows"] * (CELL_H + GAP), py) + 10
+    body.append('<g id="envyra-foot">')
     public = view["equilibrium"]["public"]
     if public:
         cards = "; ".join(f"{c['id']} {' + '.join(symbol_name(s) for s in c['symbols'])} "
@@ -169,6 +226,7 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
                               "bold" if s in out["winners"] else "normal"))
             gy += 18
     body.append(_text(MARGIN, gy + 4, t("recon"), 10, "#777"))
+    body.append("</g>")
     height = gy + 20
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">'

@@ -6,6 +6,14 @@ its pieces laid when it has submitted or once the race is resolved), the rows of
 beside the six die symbols with the rolled one marked, the gems each seat holds, the last
 round's results and, at the end, the winner with the tie-break explained. The same view
 always gives byte-identical output. Words follow `lang` (default: the current language).
+
+For the browser (herna.games.ubongo.web): main groups and parts carry stable `id`s; when the
+viewing seat places its figure or moves it, each red field it may choose is covered by a
+transparent `class="part"` rect named `data-part="field:N"`. The seat's own card has its light
+area in `<g id="ubongo-card">` with `data-cell` (cell size), `data-x`/`data-y` (top-left corner
+of cell 0,0) and `data-rows`/`data-cols`, in SVG units, so a client maps a dropped piece to the
+row,col the `solve` notation uses; its pieces beside it are `<g id="ubongo-tray-A"
+data-piece="A">`. Solutions are never parts: the puzzle is the person's to solve.
 """
 
 from __future__ import annotations
@@ -67,9 +75,23 @@ def _seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def field_picks(view: View) -> set[int]:
+    """The red fields (1-6) the viewing seat may click now: any, to place its figure at the
+    start; the fields within its reach when it moves after the race."""
+    me = view.get("seat")
+    if me is None or me not in view.get("to_act", []):
+        return set()
+    if view.get("phase") == "start":
+        return set(range(1, len(view.get("board", [])) + 1))
+    mover = view.get("mover")
+    if view.get("phase") == "gems" and mover and mover["seat"] == me:
+        return {int(o["field"]) for o in mover["options"]}
+    return set()
+
+
 def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
     """The gem board: one line per row, the red field and figures at the left."""
-    parts = [_text(x, y + 14, t("board.title", lang), 13, weight="bold")]
+    parts = ['<g id="ubongo-board">', _text(x, y + 14, t("board.title", lang), 13, weight="bold")]
     y0 = y + 24
     rows = view.get("board", [])
     width = FIELD_W + 12 * HOLE_STEP + 16
@@ -79,10 +101,11 @@ def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, 
     for s in view.get("seats", []):
         if s.get("figure") is not None:
             figures.setdefault(int(s["figure"]), []).append(int(s["seat"]))
+    picks = field_picks(view)
     for r, row in enumerate(rows):
         cy = y0 + 10 + HOLE_R + r * (2 * HOLE_R + 10)
-        parts.append(_el("rect", x=x + 6, y=cy - HOLE_R, width=FIELD_W - 12, height=2 * HOLE_R,
-                         rx=4, fill=FIELD_RED))
+        parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 6, y=cy - HOLE_R,
+                         width=FIELD_W - 12, height=2 * HOLE_R, rx=4, fill=FIELD_RED))
         parts.append(_text(x + 12, cy + 4, r + 1, 11, fill="#ffffff", weight="bold"))
         for k, seat in enumerate(figures.get(r + 1, [])):
             fx = x + 34 + k * 14
@@ -96,6 +119,12 @@ def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, 
             else:
                 parts.append(_el("circle", cx=cx, cy=cy, r=HOLE_R, fill=COLOUR_CSS[gem],
                                  stroke="#00000055", stroke_width=1))
+        if r + 1 in picks:  # on top of the figures, so a click anywhere on the field lands
+            parts.append(_el("rect", id=f"ubongo-pick-field-{r + 1}", class_="part",
+                             data_part=f"field:{r + 1}", x=x + 4, y=cy - HOLE_R - 2,
+                             width=FIELD_W - 8, height=2 * HOLE_R + 4, rx=5,
+                             fill="transparent"))
+    parts.append("</g>")
     return parts, max(width, len(t("board.title", lang)) * 7.6), height + 24
 
 
@@ -121,9 +150,15 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
               pieces=" ".join(seat.get("pieces", [])))
     w = max(o["cols"] * cell + 2 * 10, 190, len(title) * 7.2)
     grid_h = o["rows"] * cell + 2 * 10
-    parts = [_text(x, y + 13, title, 12, weight="bold")]
+    own = seat["seat"] == view.get("seat")
+    parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">',
+             _text(x, y + 13, title, 12, weight="bold")]
     top = y + (34 if cell >= CELL else 20)
     parts.append(_el("rect", x=x, y=top, width=w, height=grid_h, rx=6, fill=CARD_FILL))
+    if own:  # the light area the client drops pieces on: its grid in SVG units
+        parts.append(f'<g id="ubongo-card" data-cell="{_num(cell)}" data-x="{_num(x + 10)}" '
+                     f'data-y="{_num(top + 10)}" data-rows="{o["rows"]}" '
+                     f'data-cols="{o["cols"]}">')
     for r, cc in o["cells"]:
         letter = owner.get((r, cc))
         fill = PIECES[letter].colour if letter else LIGHT
@@ -133,6 +168,8 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
         if letter:
             parts.append(_text(cx + cell / 2, cy + cell / 2 + 4, letter, cell * 0.45,
                                fill="#ffffff", anchor="middle", weight="bold"))
+    if own:
+        parts.append("</g>")
     if cell >= CELL:  # the big card: row and column numbers to type placements
         for r in range(o["rows"]):
             parts.append(_text(x - 4, top + 10 + r * cell + cell / 2 + 4, r, 10, MUTED, "end"))
@@ -155,6 +192,7 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
         for letter, p in sorted(view["pieces"].items()):
             shape = p["orientations"][0]
             unit = SMALL_CELL
+            parts.append(f'<g id="ubongo-tray-{letter}" data-piece="{letter}">')
             for r, cc in shape:
                 parts.append(_el("rect", x=px + cc * unit, y=top_p + r * unit, width=unit,
                                  height=unit, fill=p["colour"], stroke="#ffffff",
@@ -163,14 +201,16 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
             rows = max(r for r, _ in shape) + 1
             parts.append(_text(px + cols * unit / 2, top_p + rows * unit + 12, f"{letter}0", 10,
                                anchor="middle", weight="bold"))
+            parts.append("</g>")
             px += cols * unit + 14
             tallest = max(tallest, rows * unit + 16)
         yy += tallest + 4
+    parts.append("</g>")
     return parts, max(w, px - x if cell >= CELL and view.get("pieces") else w), yy - y
 
 
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
-    parts = [_text(x, y + 14, t("gems.title", lang), 13, weight="bold")]
+    parts = ['<g id="ubongo-gems">', _text(x, y + 14, t("gems.title", lang), 13, weight="bold")]
     colours = view.get("colours", [])
     yy = y + 36
     col = 62
@@ -197,15 +237,17 @@ def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], fl
                 tail += " · " + t("race.done" if s.get("done") else "race.racing", lang)
         parts.append(_text(x + 120 + len(colours) * col, yy + 10, tail, 11, MUTED))
         yy += 24
+    parts.append("</g>")
     return parts, 120 + len(colours) * col + 220, yy - y
 
 
 def lines_block(lines: list[tuple[str, bool]], x: float, y: float) -> tuple[list[str], float]:
-    parts = []
+    parts = ['<g id="ubongo-lines">']
     yy = y
     for text, bold in lines:
         yy += 16
         parts.append(_text(x, yy, text, 12, weight="bold" if bold else None))
+    parts.append("</g>")
     return parts, yy - y + 6
 
 

@@ -1,0 +1,51 @@
+"""Envyra in the browser: which drawn parts a person clicks to make each legal action, and
+an applied action in words for the move log (herna.testing.web states the contract).
+
+The parts, as render.py draws them on the playing grid (slot names as in the notation):
+
+    mark b2       [tile:b2]              phase I: click the tile to mark
+    mark a1 c3    [tile:a1, tile:c3]     phase I: click both tiles, any order
+    move b2       [die:b2]               phase II: click the tile your die marks (b2) to move
+                                         that die first
+
+Phase I and phase II never share a legal list, but the names differ anyway, so a click means
+the same thing wherever a log or a test meets it. The view is not needed: an action names
+its slots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herna.core import Action, IllegalAction
+
+from . import actions as A
+from .data import slot_name
+from .i18n import t
+
+
+def _parts(action: Action) -> list[str]:
+    if not isinstance(action, A.EnvyraAction):
+        return []
+    prefix = "tile" if action.kind == A.MARK else "die"
+    return [f"{prefix}:{slot_name(s)}" for s in action.slots]
+
+
+def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
+    """For each legal action, the part names clicked to make it (see the module docstring)."""
+    return [_parts(a) for a in legal]
+
+
+def describe(seat: int, text: str, lang: str) -> str:
+    """`text` (an applied action) in words, without the seat's name. A mark is secret until
+    everybody has marked: the server must not show it to the others before the reveal."""
+    try:
+        action = A.parse(text)
+    except IllegalAction:
+        return text
+    names = [slot_name(s) for s in action.slots]
+    if action.kind == A.MOVE:
+        return t("web.move", lang, slot=names[0])
+    if len(names) == 1:
+        return t("web.mark1", lang, slot=names[0])
+    return t("web.mark2", lang, a=names[0], b=names[1])

@@ -1,0 +1,120 @@
+"""Ubongo in the browser: the parts clicked for each legal action, the geometry a client
+needs to let a person drag pieces onto the card, and applied actions in words for the log
+(herna.testing.web states the contract).
+
+The parts, as render.py draws them on the gem board:
+
+    start 4       [field:4]     click red start field 4 (before the first round)
+    move +2       [field:5]     after the race: click the field to go to (here from field 3;
+    move 0        [field:3]     `move 0` is the field the figure stands on)
+    pass          []            a plain button
+    solve ...     []            never parts: the puzzle is the person's (terminal.listed hides
+                                the listed solutions; the client builds a solve by dragging)
+
+The puzzle: `extra(view)` gives the seat's light area and its pieces in every orientation,
+in the numbering of the `solve` notation; the client lays pieces, then sends
+`solve_text(placements)` (`solve A0@0,0 C3@1,2 ...`) and the server adds ` in SECONDS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from herna.core import Action, IllegalAction
+
+from . import actions as A
+from .data import DEFAULT_TIMER
+from .i18n import t
+from .pieces import PIECES, orientations
+
+ANCHOR = ("row,col in `A0@row,col` is where the top-left corner of the orientation's "
+          "bounding box goes on the card's grid: the piece covers (row + r, col + c) for each "
+          "of its orientation's cells (r, c); cells are normalised (min r = min c = 0), so "
+          "the anchor itself may be uncovered (e.g. an L turned so its box's corner is empty)")
+
+
+def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
+    """For each legal action, the part names clicked to make it (see the module docstring)."""
+    me = view.get("seat")
+    here = None
+    if me is not None and view["seats"][me]["figure"] is not None:
+        here = int(view["seats"][me]["figure"])
+    out: list[list[str]] = []
+    for a in legal:
+        if isinstance(a, A.StartAction):
+            out.append([f"field:{a.field + 1}"])
+        elif isinstance(a, A.MoveAction) and here is not None:
+            out.append([f"field:{here + a.delta}"])
+        else:  # pass, a solve (never clicked: the server hides them), or nothing to stand on
+            out.append([])
+    return out
+
+
+def describe(seat: int, text: str, lang: str) -> str:
+    """`text` (an applied action) in words, without the seat's name."""
+    try:
+        a = A.parse(text, DEFAULT_TIMER)  # the timer only buckets codes; the words ignore it
+    except IllegalAction:
+        return text
+    if isinstance(a, A.StartAction):
+        return t("web.start", lang, field=a.field + 1)
+    if isinstance(a, A.SolveAction):
+        return t("web.solve", lang, time=A.seconds_text(a.tenths))
+    if isinstance(a, A.MoveAction):
+        if a.delta == 0:
+            return t("web.stay", lang)
+        way = "right" if a.delta > 0 else "left"
+        n = abs(a.delta)
+        return t(f"web.{way}1", lang) if n == 1 else t(f"web.{way}", lang, n=n)
+    return t("web.pass", lang)
+
+
+def piece_geometry(letter: str) -> dict[str, Any]:
+    """One piece for the client: every orientation's cells in the notation's numbering
+    (index 0 is the piece as drawn; the rotations come before the mirror images)."""
+    p = PIECES[letter]
+    return {"letter": letter, "name": p.name, "colour": p.colour, "size": p.size,
+            "orientations": [[[r, c] for r, c in o] for o in orientations(letter)]}
+
+
+def extra(view: dict[str, Any]) -> dict[str, Any]:
+    """What the client needs to drag pieces onto the viewing seat's card:
+
+        {"card": {"number": 12, "rows": 4, "cols": 5, "cells": [[0, 1], [0, 2], ...]} or None,
+         "symbol": "lizard" or None,          # the rolled symbol, whose row gives the pieces
+         "pieces": [{"letter": "A", "name": "I2", "colour": "#AA4499", "size": 2,
+                     "orientations": [[[0, 0], [1, 0]], [[0, 0], [0, 1]]]}, ...],
+         "open": True,                        # the seat may still submit this race
+         "anchor": ANCHOR,                    # the convention, in words
+         "svg_card": "ubongo-card"}           # the drawing's light area (data-cell, -x, -y)
+
+    `cells` are (row, col) of the light area, rows down and columns right from 0, the grid
+    the notation and the drawing number. A placement `A0@r,c` puts orientation 0 of A with
+    its bounding box's top-left corner at (r, c): it covers (r + dr, c + dc) for every cell
+    (dr, dc) of that orientation. No puzzle (a spectator, before the first deal): card None,
+    no pieces."""
+    me = view.get("seat")
+    seat = view["seats"][me] if me is not None else None
+    card = seat["card"] if seat else None
+    letters = list(seat["pieces"]) if seat else []
+    if seat is None or card is None or not letters:
+        return {"card": None, "symbol": view.get("symbol"), "pieces": [], "open": False,
+                "anchor": ANCHOR, "svg_card": "ubongo-card"}
+    o = card["outline"]
+    return {
+        "card": {"number": card["number"], "rows": o["rows"], "cols": o["cols"],
+                 "cells": [[int(r), int(c)] for r, c in o["cells"]]},
+        "symbol": view.get("symbol"),
+        "pieces": [piece_geometry(letter) for letter in letters],
+        "open": view.get("phase") == "race" and not seat.get("done"),
+        "anchor": ANCHOR,
+        "svg_card": "ubongo-card",
+    }
+
+
+def solve_text(placements: Iterable[tuple[str, int, int, int] | list[Any]]) -> str:
+    """The action text for pieces laid as (letter, orientation, row, col), in letter order:
+    `solve A0@0,0 C3@1,2`. The server appends ` in SECONDS` when it receives it."""
+    laid = sorted((str(p), int(o), int(r), int(c)) for p, o, r, c in placements)
+    return "solve " + " ".join(f"{p}{o}@{r},{c}" for p, o, r, c in laid)
