@@ -108,7 +108,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         code = parse_lang(lang, "en")
         c = catalog()
         return {"lang": code, "languages": list(LANGUAGES),
-                "messages": {k: c.t(k, code) for k in c.en}}
+                "messages": {k: c.tables[code].get(k) or v for k, v in c.en.items()}}
 
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:

@@ -323,8 +323,9 @@ function drawScores(payload) {
   box.replaceChildren(el("h2", {}, t("table.players")), el("ul", { class: "players" },
     payload.seats.map((s) => {
       const v = seatsView[s.seat] || {};
-      const score = payload.outcome ? payload.outcome.scores[s.seat]
-        : v.score ?? v.total ?? null;
+      let score = payload.outcome ? payload.outcome.scores[s.seat] : v.score ?? v.total ?? null;
+      if (score !== null && typeof score === "object") score = score.total ?? null;
+      if (typeof score !== "number") score = null;
       return el("li", {
         class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
           ? "me" : ""].join(" ").trim(),
