@@ -118,3 +118,14 @@ def solve_text(placements: Iterable[tuple[str, int, int, int] | list[Any]]) -> s
     `solve A0@0,0 C3@1,2`. The server appends ` in SECONDS` when it receives it."""
     laid = sorted((str(p), int(o), int(r), int(c)) for p, o, r, c in placements)
     return "solve " + " ".join(f"{p}{o}@{r},{c}" for p, o, r, c in laid)
+
+
+def bot_delay(text: str) -> float:
+    """Seconds a bot's solve claims (`solve ... in 23.4`): the server holds the bot's hand
+    back until its hourglass time has run, so the race looks and feels like one."""
+    try:
+        a = A.parse(text, DEFAULT_TIMER)
+    except IllegalAction:
+        return 0.0
+    seconds = getattr(a, "seconds", None)
+    return float(seconds) if seconds is not None else 0.0
