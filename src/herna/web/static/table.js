@@ -140,6 +140,9 @@ function draw(payload) {
   drawClock(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
+  const board = document.getElementById("board");
+  if (!sending) board.dataset.version = payload.version; // drawn and lit: tests wait on it
+  board.dataset.seat = payload.seat ?? "";
 }
 
 function drawBoard(payload) {
@@ -417,6 +420,7 @@ async function submit(text, retried = false) {
     message = "";
     sending = false;
     receive(payload.seat, fresh);
+    chooseShown(); // pushes that came while sending were drawn unlit: light them now
   } catch (e) {
     sending = false;
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
