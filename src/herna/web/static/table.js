@@ -157,6 +157,8 @@ function drawBoard(payload) {
   const drawn = board.querySelector("svg");
   if (drawn) {
     drawn.dataset.game = payload.game;
+    const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+    if (box.length === 4) drawn.style.setProperty("--w", box[2]);
     drawn.removeAttribute("height");
     drawn.setAttribute("width", "100%");
     drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
