@@ -57,10 +57,11 @@ STEP_BUTTONS = (5, 4, 3, 2, 1, -1, -2, -3, -4, -5)  # the die-change palette, to
 
 
 def _die(x: float, y: float, fill: str, name: str | None, ident: str) -> str:
-    """A die on its row or column space; on the viewer's own sheet it is a part (`blue:3`)."""
-    part = (f' class="part die" data-part="{name}" id="rw-p-{ident}"' if name else "")
-    return (f'<rect{part} x="{x:g}" y="{y:g}" width="14" height="14" rx="3" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="0.8"/>')
+    """A die on its row or column space; on the viewer's own sheet a part (`blue:3`) lies
+    on it, as on every clickable thing, so the page styles all parts alike."""
+    die = (f'<rect x="{x:g}" y="{y:g}" width="14" height="14" rx="3" fill="{fill}" '
+           f'stroke="{INK}" stroke-width="0.8"/>')
+    return die + _part(name, x, y, 14, 14, ident, rx=3) if name else die
 
 
 def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str) -> list[str]:
