@@ -24,7 +24,7 @@ from typing import Any
 from herna.core import Action
 
 from .data import LETTER_CURRENCY
-from .i18n import currency_name, join_names, lang_of, t
+from .i18n import join_names, lang_of, t
 
 
 def action_parts(text: str) -> list[str]:
@@ -48,16 +48,9 @@ def parts(view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
     return [action_parts(str(action)) for action in legal]
 
 
-def _card_words(card: str, lang: str) -> str:
-    currency = LETTER_CURRENCY[card[0]]
-    return t("web.card", lang, colour=t(f"web.colour.{currency}", lang), value=card[1:],
-             currency=currency_name(currency, lang))
-
-
-def _coin_words(card: str, lang: str) -> str:
-    currency = LETTER_CURRENCY[card[0]]
-    return t("web.coin", lang, colour=t(f"web.colour.{currency}", lang), value=card[1:],
-             currency=currency_name(currency, lang))
+def _card_words(card: str, lang: str, key: str = "web.card") -> str:
+    """g4 as words: "green 4 (dirham)" (`web.card`), or "green 4" in a payment (`web.coin`)."""
+    return t(f"{key}.{LETTER_CURRENCY[card[0]]}", lang, value=card[1:])
 
 
 def describe(seat: int, text: str, lang: str | None = None) -> str:
@@ -69,7 +62,7 @@ def describe(seat: int, text: str, lang: str | None = None) -> str:
         return t("web.take", lang, cards=join_names((_card_words(c, lang) for c in args), lang))
     if verb == "buy":
         return t("web.buy", lang, space=args[0],
-                 cards=" + ".join(_coin_words(c, lang) for c in args[1:]))
+                 cards=" + ".join(_card_words(c, lang, "web.coin") for c in args[1:]))
     if verb == "place":
         x, y = args[1].split(",")
         return t("web.place", lang, tile=args[0], x=x, y=y)
