@@ -158,6 +158,7 @@ def _text(x: float, y: float, s: object, size: float = LABEL_SIZE, fill: str = I
             + f">{_esc(str(s))}</text>")
 
 
+@lru_cache(maxsize=4096)
 def _part(name: str, x: float, y: float, w: float, h: float, rx: float = 2,
           ident: str | None = None) -> str:
     """A clickable part (herna.testing.web): a transparent rect on top of what it stands for,
@@ -292,16 +293,21 @@ def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int, lan
 
 def _counts(counts: Mapping[str, Any], width: float) -> _Block:
     """Building counts per type as coloured swatches with numbers."""
+    numbers = tuple(int(counts.get(kind, 0) or 0) for kind in BUILDING_TYPES)
+    return _Block(width, 16, [_count_swatches(numbers, width)])
+
+
+@lru_cache(maxsize=1024)
+def _count_swatches(numbers: tuple[int, ...], width: float) -> str:
     parts: list[str] = []
     step = width / len(BUILDING_TYPES)
     sw = 16
-    for i, kind in enumerate(BUILDING_TYPES):
+    for i, (kind, n) in enumerate(zip(BUILDING_TYPES, numbers, strict=True)):
         x = i * step
         parts.append(_el("rect", class_="count", data_type=kind, x=x, y=0, width=sw, height=sw,
                          rx=2, fill=TYPE_FILL[kind], stroke=TILE_STROKE, stroke_width=0.8))
-        parts.append(_text(x + sw + 4, sw - 3, int(counts.get(kind, 0) or 0), size=LABEL_SIZE,
-                           weight="bold"))
-    return _Block(width, sw, parts)
+        parts.append(_text(x + sw + 4, sw - 3, n, size=LABEL_SIZE, weight="bold"))
+    return "".join(parts)
 
 
 def _alhambra(cells: Sequence[Mapping[str, Any]], seat: int, lang: str,
@@ -317,25 +323,11 @@ def _alhambra(cells: Sequence[Mapping[str, Any]], seat: int, lang: str,
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     s = GRID_TILE
     ox, oy = COORD_MARGIN, COORD_MARGIN
-    parts: list[str] = []
-    for gx in range(x0, x1 + 1):
-        parts.append(_text(ox + (gx - x0) * s + s / 2, oy - 7, gx, size=SMALL_SIZE,
-                           fill=MUTED_INK, anchor="middle", class_="coord"))
-    for gy in range(y0, y1 + 1):
-        parts.append(_text(ox - 5, oy + (gy - y0) * s + s / 2 + 4, gy, size=SMALL_SIZE,
-                           fill=MUTED_INK, anchor="end", class_="coord"))
+    parts = [_axes(x0, x1, y0, y1)]
     slots = sorted({(x + dx, y + dy) for x, y in occupied
                     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - occupied)
-    inner = _num(s - 4)
     for x, y in slots:
-        px, py = ox + (x - x0) * s, oy + (y - y0) * s
-        parts.append(f'<rect class="slot" x="{px + 2}" y="{py + 2}" width="{inner}" '
-                     f'height="{inner}" rx="3" fill="none" stroke="{SLOT_STROKE}" '
-                     'stroke-width="1" stroke-dasharray="3 3"/>')
-        parts.append(_text(px + s / 2, py + s / 2 + 3, f"{x},{y}", size=SMALL_SIZE - 1,
-                           fill=SLOT_STROKE, anchor="middle", class_="slot-coord"))
-        if mine:
-            parts.append(_part(f"cell:{x},{y}", px + 2, py + 2, s - 4, s - 4, rx=3))
+        parts.append(_slot(x, y, ox + (x - x0) * s, oy + (y - y0) * s, mine))
     for cell in sorted(cells, key=lambda c: (int(c["y"]), int(c["x"]))):
         px = ox + (int(cell["x"]) - x0) * s
         py = oy + (int(cell["y"]) - y0) * s
@@ -346,6 +338,31 @@ def _alhambra(cells: Sequence[Mapping[str, Any]], seat: int, lang: str,
     block.parts = [f'<g class="alhambra" data-seat="{seat}" id="alh-alhambra-{seat}">', *parts,
                    "</g>"]
     return block
+
+
+@lru_cache(maxsize=256)
+def _axes(x0: int, x1: int, y0: int, y1: int) -> str:
+    """The coordinates along the top and down the left of an Alhambra."""
+    s, ox, oy = GRID_TILE, COORD_MARGIN, COORD_MARGIN
+    parts = [_text(ox + (gx - x0) * s + s / 2, oy - 7, gx, size=SMALL_SIZE, fill=MUTED_INK,
+                   anchor="middle", class_="coord") for gx in range(x0, x1 + 1)]
+    parts += [_text(ox - 5, oy + (gy - y0) * s + s / 2 + 4, gy, size=SMALL_SIZE,
+                    fill=MUTED_INK, anchor="end", class_="coord") for gy in range(y0, y1 + 1)]
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _slot(x: int, y: int, px: float, py: float, mine: bool) -> str:
+    """A free place next to an Alhambra, with its coordinates; on my own, a part."""
+    s = GRID_TILE
+    drawn = (f'<rect class="slot" x="{_num(px + 2)}" y="{_num(py + 2)}" width="{_num(s - 4)}" '
+             f'height="{_num(s - 4)}" rx="3" fill="none" stroke="{SLOT_STROKE}" '
+             'stroke-width="1" stroke-dasharray="3 3"/>'
+             + _text(px + s / 2, py + s / 2 + 3, f"{x},{y}", size=SMALL_SIZE - 1,
+                     fill=SLOT_STROKE, anchor="middle", class_="slot-coord"))
+    if mine:
+        drawn += _part(f"cell:{x},{y}", px + 2, py + 2, s - 4, s - 4, rx=3)
+    return drawn
 
 
 # ----- sections -------------------------------------------------------------------------
