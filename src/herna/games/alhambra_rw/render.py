@@ -119,7 +119,7 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
         out.append(_text(gx + 6 * CELL + 8, gy + r * CELL + CELL / 2 + 4, n, 11, MUTED))
     for c, n in enumerate(cols):
         out.append(_text(gx + c * CELL + CELL / 2, gy + 6 * CELL + 14, n, 11, MUTED, "middle"))
-    if mine:
+    if mine and view.get("phase") != "over":
         out += _steps(x0 + SHEET_W - 36, gy)
     coins = seat.get("coins") or {}
     circled, crossed = int(coins.get("circled", 0)), int(coins.get("crossed", 0))
