@@ -9,6 +9,7 @@ import re
 import string
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 import pytest
@@ -34,7 +35,7 @@ SCREEN_PREFIXES = ("type.", "abbrev.", "currency", "seat", "you", "none", "nobod
 def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no language chosen, and whatever it chooses is undone after."""
     monkeypatch.delenv("HERNA_LANG", raising=False)
-    monkeypatch.setattr(core_i18n, "_lang", None)
+    monkeypatch.setattr(core_i18n, "_lang", ContextVar("herna_lang", default=None))
 
 
 def fields(template: str) -> set[str]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import category_name, counted, currency_name, lang_of, t, type_abbrev, type_name
@@ -103,14 +103,32 @@ class _Block:
     height: float
     parts: list[str] = field(default_factory=list)
 
-    def at(self, x: float, y: float) -> str:
-        return f'<g transform="translate({_num(x)},{_num(y)})">{"".join(self.parts)}</g>'
+    def at(self, x: float, y: float, id_: str | None = None) -> str:
+        ident = f' id="{id_}"' if id_ else ""
+        return (f'<g{ident} transform="translate({_num(x)},{_num(y)})">'
+                f'{"".join(self.parts)}</g>')
 
 
 def _num(v: float) -> str:
     """Short, stable number text (no float noise in the output)."""
+    if type(v) is int:  # most coordinates: the fast way out
+        return str(v)
     r = round(float(v), 2)
     return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+def _esc(s: str) -> str:
+    """Text content escaped for XML (the common case, nothing to escape, costs one scan)."""
+    if "&" in s or "<" in s or ">" in s:
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return s
+
+
+def _attr(s: str) -> str:
+    """An attribute value, written between double quotes."""
+    if "&" in s or "<" in s or ">" in s or '"' in s:
+        return _esc(s).replace('"', "&quot;")
+    return s
 
 
 def _attrs(attrs: Mapping[str, object]) -> str:
@@ -120,7 +138,7 @@ def _attrs(attrs: Mapping[str, object]) -> str:
             continue
         text = _num(value) if isinstance(value, int | float) and not isinstance(value, bool) \
             else str(value)
-        out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+        out.append(f' {key.rstrip("_").replace("_", "-")}="{_attr(text)}"')
     return "".join(out)
 
 
@@ -129,10 +147,27 @@ def _el(name: str, **attrs: object) -> str:
 
 
 def _text(x: float, y: float, s: object, size: float = LABEL_SIZE, fill: str = INK,
-          anchor: str = "start", weight: str | None = None, class_: str | None = None) -> str:
-    attrs = _attrs({"x": x, "y": y, "font-size": size, "fill": fill, "text-anchor": anchor,
-                    "font-weight": weight, "class": class_})
-    return f"<text{attrs}>{escape(str(s))}</text>"
+          anchor: str = "start", weight: str | None = None, class_: str | None = None,
+          inert: bool = False) -> str:
+    """A text; `inert` lets clicks fall through to a part drawn under it."""
+    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
+            f'text-anchor="{anchor}"'
+            + (f' font-weight="{weight}"' if weight else "")
+            + (f' class="{class_}"' if class_ else "")
+            + (' pointer-events="none"' if inert else "")
+            + f">{_esc(str(s))}</text>")
+
+
+@lru_cache(maxsize=4096)
+def _part(name: str, x: float, y: float, w: float, h: float, rx: float = 2,
+          ident: str | None = None) -> str:
+    """A clickable part (herna.testing.web): a transparent rect on top of what it stands for,
+    so a click anywhere on it lands; the page styles `.part.live` and `.part.chosen`. Its id
+    comes from the name unless several parts share the name (cards: by place)."""
+    ident = ident or "alh-p-" + name.replace(":", "-").replace(",", "_")
+    return (f'<rect class="part" data-part="{name}" id="{ident}" x="{_num(x)}" y="{_num(y)}" '
+            f'width="{_num(w)}" height="{_num(h)}" rx="{_num(rx)}" fill="#000" '
+            'fill-opacity="0"/>')
 
 
 def _text_width(s: str, size: float) -> float:
@@ -160,23 +195,24 @@ def _phase_name(phase: str, lang: str | None) -> str:
 
 
 # ----- pieces ---------------------------------------------------------------------------
-def _tile(tile: Mapping[str, Any], x: float, y: float, size: float,
-          lang: str | None = None) -> list[str]:
-    """A square tile: type colour, walls as thick lines inside the walled sides."""
-    kind = str(tile.get("type", ""))
+# A redraw after every move for every seat draws the same 55 tiles and 36 cards over and
+# over: each is drawn once per look (size, language) and kept.
+@lru_cache(maxsize=4096)
+def _tile_body(tid: object, kind: str, price: object, walls: str, size: float,
+               lang: str) -> str:
+    """A square tile at the origin: type colour, walls as thick lines inside the walled
+    sides, price, type and number."""
     fill = TYPE_FILL.get(kind, UNKNOWN_FILL)
     ink = TYPE_INK.get(kind, UNKNOWN_INK)
-    tid = tile.get("id", "?")
-    parts = [_el("rect", class_="tile", data_id=tid, data_type=kind, x=x, y=y, width=size,
+    parts = [_el("rect", class_="tile", data_id=tid, data_type=kind, x=0, y=0, width=size,
                  height=size, rx=2, fill=fill, stroke=TILE_STROKE, stroke_width=1)]
     corner = max(7.0, size * 0.2)
     w = max(2.5, size * WALL_RATIO)
-    walls = str(tile.get("walls", "-"))
     sides = {
-        "T": (x, y + w / 2, x + size, y + w / 2),
-        "R": (x + size - w / 2, y, x + size - w / 2, y + size),
-        "B": (x, y + size - w / 2, x + size, y + size - w / 2),
-        "L": (x + w / 2, y, x + w / 2, y + size),
+        "T": (0, w / 2, size, w / 2),
+        "R": (size - w / 2, 0, size - w / 2, size),
+        "B": (0, size - w / 2, size, size - w / 2),
+        "L": (w / 2, 0, w / 2, size),
     }
     for side, (x1, y1, x2, y2) in sides.items():
         if side in walls:
@@ -188,34 +224,52 @@ def _tile(tile: Mapping[str, Any], x: float, y: float, size: float,
         return w + 2 if side in walls else 3
 
     if kind == "fountain":
-        cx, cy = x + size / 2, y + size / 2
-        parts.append(_el("circle", class_="fountain-mark", cx=cx, cy=cy, r=size * 0.24,
+        c = size / 2
+        parts.append(_el("circle", class_="fountain-mark", cx=c, cy=c, r=size * 0.24,
                          fill="none", stroke=FOUNTAIN_WATER, stroke_width=max(1.5, size * 0.05)))
-        parts.append(_el("circle", cx=cx, cy=cy, r=size * 0.09, fill=FOUNTAIN_WATER))
+        parts.append(_el("circle", cx=c, cy=c, r=size * 0.09, fill=FOUNTAIN_WATER))
     else:
-        parts.append(_text(x + inset("L"), y + inset("T") + corner * 0.8, tile.get("price", ""),
-                           size=corner, fill=ink, weight="bold", class_="price"))
-        parts.append(_text(x + size / 2, y + size / 2 + size * 0.09,
-                           type_abbrev(kind, lang), size=size * 0.24, fill=ink,
-                           anchor="middle", class_="type"))
-    parts.append(_text(x + size - inset("R"), y + size - inset("B") - 1, f"#{tid}",
+        parts.append(_text(inset("L"), inset("T") + corner * 0.8, price, size=corner, fill=ink,
+                           weight="bold", class_="price"))
+        parts.append(_text(size / 2, size / 2 + size * 0.09, type_abbrev(kind, lang),
+                           size=size * 0.24, fill=ink, anchor="middle", class_="type"))
+    parts.append(_text(size - inset("R"), size - inset("B") - 1, f"#{tid}",
                        size=corner * 0.8, fill=ink, anchor="end", class_="tile-id"))
-    return [f'<g class="tile-group" data-id="{escape(str(tid))}">', *parts, "</g>"]
+    return "".join(parts)
 
 
-def _card(card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
-    currency = str(card.get("currency", ""))
+def _tile(tile: Mapping[str, Any], x: float, y: float, size: float, lang: str,
+          mine: bool = False, id_: str | None = None) -> str:
+    """A tile placed at (x, y); on the viewer's own board (`mine`) a building tile is a part
+    named `tile:ID`. The id (`alh-tile-ID`, fountains by seat) lets a redraw match it."""
+    tid = tile.get("id", "?")
+    body = _tile_body(tid, str(tile.get("type", "")), tile.get("price", ""),
+                      str(tile.get("walls", "-")), size, lang)
+    if mine and tid:
+        body += _part(f"tile:{tid}", 0, 0, size, size)
+    ident = _attr(id_ or f"alh-tile-{tid}")
+    return (f'<g class="tile-group" data-id="{_attr(str(tid))}" id="{ident}" '
+            f'transform="translate({_num(x)},{_num(y)})">{body}</g>')
+
+
+@lru_cache(maxsize=4096)
+def _card(currency: str, value: object, x: float, y: float, w: float, h: float) -> str:
+    """A money card; kept by place too, since hands and the display reuse a few places."""
     fill = CURRENCY_FILL.get(currency, UNKNOWN_FILL)
     ink = CURRENCY_INK.get(currency, UNKNOWN_INK)
     letter = CURRENCY_LETTERS.get(currency, "?")
-    value = card.get("value", "?")
-    return [
+    return "".join((
         _el("rect", class_="card", data_currency=currency, data_value=value, x=x, y=y,
             width=w, height=h, rx=3, fill=fill, stroke=INK, stroke_width=0.8),
         _text(x + 3, y + h * 0.26, letter, size=h * 0.22, fill=ink),
         _text(x + w / 2, y + h * 0.7, value, size=h * 0.42, fill=ink, anchor="middle",
               weight="bold"),
-    ]
+    ))
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """A card as the notation writes it: g4 (the part names `hand:g4`, `display:g4`)."""
+    return f"{CURRENCY_LETTERS.get(str(card.get('currency', '')), '?')}{card.get('value', '?')}"
 
 
 def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
@@ -227,35 +281,40 @@ def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
     ]
 
 
-def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int,
-              lang: str | None = None) -> _Block:
+def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int, lang: str,
+              mine: bool = False) -> _Block:
     """Tiles in wrapped rows (reserve, pending, Dirk)."""
     step = size + 4
-    parts: list[str] = []
-    for i, tile in enumerate(tiles):
-        parts += _tile(tile, (i % per_row) * step, (i // per_row) * step, size, lang)
+    parts = [_tile(tile, (i % per_row) * step, (i // per_row) * step, size, lang, mine)
+             for i, tile in enumerate(tiles)]
     rows = (len(tiles) + per_row - 1) // per_row
     return _Block(min(len(tiles), per_row) * step, rows * step, parts)
 
 
 def _counts(counts: Mapping[str, Any], width: float) -> _Block:
     """Building counts per type as coloured swatches with numbers."""
+    numbers = tuple(int(counts.get(kind, 0) or 0) for kind in BUILDING_TYPES)
+    return _Block(width, 16, [_count_swatches(numbers, width)])
+
+
+@lru_cache(maxsize=1024)
+def _count_swatches(numbers: tuple[int, ...], width: float) -> str:
     parts: list[str] = []
     step = width / len(BUILDING_TYPES)
     sw = 16
-    for i, kind in enumerate(BUILDING_TYPES):
+    for i, (kind, n) in enumerate(zip(BUILDING_TYPES, numbers, strict=True)):
         x = i * step
         parts.append(_el("rect", class_="count", data_type=kind, x=x, y=0, width=sw, height=sw,
                          rx=2, fill=TYPE_FILL[kind], stroke=TILE_STROKE, stroke_width=0.8))
-        parts.append(_text(x + sw + 4, sw - 3, int(counts.get(kind, 0) or 0), size=LABEL_SIZE,
-                           weight="bold"))
-    return _Block(width, sw, parts)
+        parts.append(_text(x + sw + 4, sw - 3, n, size=LABEL_SIZE, weight="bold"))
+    return "".join(parts)
 
 
-def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object,
-              lang: str | None = None) -> _Block:
+def _alhambra(cells: Sequence[Mapping[str, Any]], seat: int, lang: str,
+              mine: bool = False) -> _Block:
     """The grid with axis labels; empty places next to it are outlined with their coordinates,
-    so a player can read off the text of a `place` move."""
+    so a player can read off the text of a `place` move. On the viewer's own Alhambra
+    (`mine`) every such place is a part `cell:X,Y` and every building tile a part `tile:ID`."""
     occupied = {(int(c["x"]), int(c["y"])) for c in cells}
     occupied_bounds = sorted(occupied) or [(0, 0)]
     xs = [p[0] for p in occupied_bounds]
@@ -264,72 +323,102 @@ def _alhambra(cells: Sequence[Mapping[str, Any]], seat: object,
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     s = GRID_TILE
     ox, oy = COORD_MARGIN, COORD_MARGIN
-    parts: list[str] = []
-    for gx in range(x0, x1 + 1):
-        parts.append(_text(ox + (gx - x0) * s + s / 2, oy - 7, gx, size=SMALL_SIZE,
-                           fill=MUTED_INK, anchor="middle", class_="coord"))
-    for gy in range(y0, y1 + 1):
-        parts.append(_text(ox - 5, oy + (gy - y0) * s + s / 2 + 4, gy, size=SMALL_SIZE,
-                           fill=MUTED_INK, anchor="end", class_="coord"))
+    parts = [_axes(x0, x1, y0, y1)]
     slots = sorted({(x + dx, y + dy) for x, y in occupied
                     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - occupied)
     for x, y in slots:
-        px, py = ox + (x - x0) * s, oy + (y - y0) * s
-        parts.append(_el("rect", class_="slot", x=px + 2, y=py + 2, width=s - 4, height=s - 4,
-                         rx=3, fill="none", stroke=SLOT_STROKE, stroke_width=1,
-                         stroke_dasharray="3 3"))
-        parts.append(_text(px + s / 2, py + s / 2 + 3, f"{x},{y}", size=SMALL_SIZE - 1,
-                           fill=SLOT_STROKE, anchor="middle", class_="slot-coord"))
+        parts.append(_slot(x, y, ox + (x - x0) * s, oy + (y - y0) * s, mine))
     for cell in sorted(cells, key=lambda c: (int(c["y"]), int(c["x"]))):
         px = ox + (int(cell["x"]) - x0) * s
         py = oy + (int(cell["y"]) - y0) * s
-        parts += _tile(cell["tile"], px, py, s, lang)
+        tile = cell["tile"]
+        parts.append(_tile(tile, px, py, s, lang, mine,
+                           None if tile.get("id") else f"alh-fountain-{seat}"))
     block = _Block(ox + cols * s + 4, oy + rows * s + 4)
-    block.parts = [f'<g class="alhambra" data-seat="{escape(str(seat))}">', *parts, "</g>"]
+    block.parts = [f'<g class="alhambra" data-seat="{seat}" id="alh-alhambra-{seat}">', *parts,
+                   "</g>"]
     return block
 
 
+@lru_cache(maxsize=256)
+def _axes(x0: int, x1: int, y0: int, y1: int) -> str:
+    """The coordinates along the top and down the left of an Alhambra."""
+    s, ox, oy = GRID_TILE, COORD_MARGIN, COORD_MARGIN
+    parts = [_text(ox + (gx - x0) * s + s / 2, oy - 7, gx, size=SMALL_SIZE, fill=MUTED_INK,
+                   anchor="middle", class_="coord") for gx in range(x0, x1 + 1)]
+    parts += [_text(ox - 5, oy + (gy - y0) * s + s / 2 + 4, gy, size=SMALL_SIZE,
+                    fill=MUTED_INK, anchor="end", class_="coord") for gy in range(y0, y1 + 1)]
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _slot(x: int, y: int, px: float, py: float, mine: bool) -> str:
+    """A free place next to an Alhambra, with its coordinates; on my own, a part."""
+    s = GRID_TILE
+    drawn = (f'<rect class="slot" x="{_num(px + 2)}" y="{_num(py + 2)}" width="{_num(s - 4)}" '
+             f'height="{_num(s - 4)}" rx="3" fill="none" stroke="{SLOT_STROKE}" '
+             'stroke-width="1" stroke-dasharray="3 3"/>'
+             + _text(px + s / 2, py + s / 2 + 3, f"{x},{y}", size=SMALL_SIZE - 1,
+                     fill=SLOT_STROKE, anchor="middle", class_="slot-coord"))
+    if mine:
+        drawn += _part(f"cell:{x},{y}", px + 2, py + 2, s - 4, s - 4, rx=3)
+    return drawn
+
+
 # ----- sections -------------------------------------------------------------------------
-def _market(view: View, lang: str | None = None) -> _Block:
+def _market(view: View, lang: str, seated: bool) -> _Block:
+    """The four spaces; for a seated viewer each space is a part `market:N` (N = 1-4, as in
+    `buy N ...`)."""
     parts = [_text(0, LABEL_SIZE, t("market.title", lang), weight="bold")]
     space_w = MARKET_TILE + 16
     top = LABEL_SIZE + 8
     band = 18
+    h = band + MARKET_TILE + 34
     for i, space in enumerate(view.get("market", [])):
         x = i * (space_w + 8)
+        number = space.get("space")
         currency = str(space.get("currency", ""))
         fill = CURRENCY_FILL.get(currency, UNKNOWN_FILL)
-        h = band + MARKET_TILE + 34
-        parts.append(_el("rect", class_="market-space", data_space=space.get("space"),
+        parts.append(f'<g id="alh-market-{number}">')
+        parts.append(_el("rect", class_="market-space", data_space=number,
                          data_currency=currency, x=x, y=top, width=space_w, height=h, rx=4,
                          fill=PANEL_FILL, stroke=fill, stroke_width=3))
         parts.append(_el("rect", x=x, y=top, width=space_w, height=band, rx=4, fill=fill))
         parts.append(_text(x + space_w / 2, top + 13,
-                           f"{space.get('space')} · {currency_name(currency, lang)}",
+                           f"{number} · {currency_name(currency, lang)}",
                            size=SMALL_SIZE + 1, fill=CURRENCY_INK.get(currency, UNKNOWN_INK),
                            anchor="middle", weight="bold"))
         tile = space.get("tile")
         ty = top + band + 6
         if tile:
-            parts += _tile(tile, x + 8, ty, MARKET_TILE, lang)
+            parts.append(_tile(tile, x + 8, ty, MARKET_TILE, lang))
             parts.append(_text(x + space_w / 2, ty + MARKET_TILE + 20,
                                t("svg.price", lang, price=tile.get("price")), size=LABEL_SIZE,
                                anchor="middle", weight="bold"))
         else:
             parts.append(_text(x + space_w / 2, ty + MARKET_TILE / 2, t("empty", lang),
                                size=LABEL_SIZE, fill=MUTED_INK, anchor="middle"))
+        if seated:
+            parts.append(_part(f"market:{number}", x, top, space_w, h, rx=4))
+        parts.append("</g>")
     n = len(view.get("market", []))
     return _Block(max(n * (space_w + 8) - 8, 150), top + band + MARKET_TILE + 34, parts)
 
 
-def _display(view: View, lang: str | None = None) -> _Block:
+def _display(view: View, lang: str, seated: bool) -> _Block:
+    """The money display; for a seated viewer each card is a part named by the card
+    (`display:g2`): copies are alike, so either of two g2 cards makes `take g2`."""
     title = _heading("money_display", lang)
     parts = [_text(0, LABEL_SIZE, title, weight="bold")]
     w, h = DISPLAY_CARD
     top = LABEL_SIZE + 8
     cards = view.get("money_display", [])
     for i, card in enumerate(cards):
-        parts += _card(card, i * (w + 6), top, w, h)
+        x = i * (w + 6)
+        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, top, w, h))
+        if seated:
+            parts.append(_part(f"display:{card_name(card)}", x, top, w, h, rx=3,
+                               ident=f"alh-p-display-{i}"))
     if not cards:
         parts.append(_text(0, top + h / 2, t("empty", lang), fill=MUTED_INK))
     width = max(4 * (w + 6), _text_width(title, LABEL_SIZE))
@@ -377,7 +466,9 @@ def _supply(view: View, lang: str | None = None) -> _Block:
     return _Block(width, y + 4, parts)
 
 
-def _legend(lang: str | None = None) -> _Block:
+@lru_cache(maxsize=8)
+def _legend_parts(lang: str) -> tuple[float, str]:
+    """The legend never changes within a language: drawn once."""
     parts: list[str] = []
     x = 0.0
     for kind in (*BUILDING_TYPES, "fountain"):
@@ -390,7 +481,12 @@ def _legend(lang: str | None = None) -> _Block:
                      stroke_width=GRID_TILE * WALL_RATIO))
     wall = t("svg.wall", lang)
     parts.append(_text(x + 28, 11, wall, size=SMALL_SIZE + 1))
-    return _Block(x + 28 + _text_width(wall, SMALL_SIZE + 1), 14, parts)
+    return x + 28 + _text_width(wall, SMALL_SIZE + 1), "".join(parts)
+
+
+def _legend(lang: str) -> _Block:
+    width, drawn = _legend_parts(lang)
+    return _Block(width, 14, [drawn])
 
 
 def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -400,7 +496,9 @@ def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
                                         int(c.get("value", 0))))
 
 
-def _hand(seat: Mapping[str, Any], lang: str | None = None) -> _Block:
+def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
+    """A hand, or only its size when hidden; in the viewer's own hand (`mine`) every card is
+    a part named by the card (`hand:g4`, as many as there are copies)."""
     w, h = HAND_CARD
     hand = seat.get("hand")
     count = int(seat.get("hand_count", 0) or 0)
@@ -413,7 +511,11 @@ def _hand(seat: Mapping[str, Any], lang: str | None = None) -> _Block:
         return _Block(INFO_WIDTH, h, parts)
     cards = sort_cards(hand)
     for i, card in enumerate(cards):
-        parts += _card(card, (i % HAND_PER_ROW) * (w + 3), (i // HAND_PER_ROW) * (h + 4), w, h)
+        x, y = (i % HAND_PER_ROW) * (w + 3), (i // HAND_PER_ROW) * (h + 4)
+        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, y, w, h))
+        if mine:
+            parts.append(_part(f"hand:{card_name(card)}", x, y, w, h, rx=3,
+                               ident=f"alh-p-hand-{i}"))
     rows = max(1, (len(cards) + HAND_PER_ROW - 1) // HAND_PER_ROW)
     y = rows * (h + 4) + LABEL_SIZE
     totals = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
@@ -428,25 +530,63 @@ def _hand(seat: Mapping[str, Any], lang: str | None = None) -> _Block:
     return _Block(INFO_WIDTH, y + 2, parts)
 
 
-def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
-                min_height: float = 0, lang: str | None = None) -> _Block:
-    """One player's panel; the minimum size lines panels up in the grid of panels."""
+@dataclass
+class _Panel:
+    """A player's panel drawn once: its natural size, and its frame added when the grid of
+    panels knows each row's height and each column's width."""
+
+    number: int
+    width: float
+    height: float
+    active: bool
+    name: str
+    score: str
+    body: str
+
+    def at(self, x: float, y: float, min_width: float, min_height: float, lang: str) -> str:
+        width = max(self.width, min_width)
+        height = max(self.height, min_height)
+        active = self.active
+        parts = [
+            f'<g class="seat" data-seat="{self.number}" id="alh-seat-{self.number}" '
+            f'transform="translate({_num(x)},{_num(y)})">',
+            _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6,
+                fill=PANEL_FILL, stroke=ACTIVE_STROKE if active else PANEL_STROKE,
+                stroke_width=3 if active else 1),
+            _text(PAD, 21, self.name, size=TITLE_SIZE, weight="bold"),
+            _text(width - PAD, 21, self.score, size=TITLE_SIZE, weight="bold", anchor="end",
+                  class_="score"),
+        ]
+        if active:
+            parts.append(_text(PAD + _text_width(self.name, TITLE_SIZE) + 10, 20,
+                               t("seat.active", lang).strip(), size=LABEL_SIZE,
+                               fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
+        parts.append(self.body)
+        parts.append("</g>")
+        return "".join(parts)
+
+
+def _seat_panel(view: View, seat: Mapping[str, Any], lang: str) -> _Panel:
+    """One player's panel. On the viewer's own panel the hand cards, the reserve (its area
+    and its tiles), the tiles to place and the Alhambra's tiles and free places are parts."""
     number = int(seat.get("seat", 0))
+    mine = view.get("seat") == number
     active = number in view.get("to_act", []) or (
         view.get("phase") != "over" and view.get("current") == number)
-    grid = _alhambra(seat.get("alhambra", []), number, lang)
+    grid = _alhambra(seat.get("alhambra", []), number, lang, mine)
     info: list[str] = []
     y = 0.0
 
-    def label(text: str) -> None:
+    def label(text: str, inert: bool = False) -> None:
         nonlocal y
         y += LABEL_SIZE + 8
-        info.append(_text(0, y, text, size=SMALL_SIZE + 1, fill=MUTED_INK, weight="bold"))
+        info.append(_text(0, y, text, size=SMALL_SIZE + 1, fill=MUTED_INK, weight="bold",
+                          inert=inert))
         y += 6
 
     label(_heading("hand", lang))
-    hand = _hand(seat, lang)
-    info.append(hand.at(0, y))
+    hand = _hand(seat, lang, mine)
+    info.append(hand.at(0, y, f"alh-hand-{number}"))
     y += hand.height
     label(t("svg.buildings", lang))
     counts = _counts(seat.get("counts", {}), INFO_WIDTH - 20)
@@ -459,37 +599,31 @@ def _seat_panel(view: View, seat: Mapping[str, Any], min_width: float = 0,
         tiles = seat.get(key, [])
         if not tiles and key == "pending":
             continue
-        label(title)
+        area = len(info)  # the reserve's own part goes under its label and tiles
+        top = y
+        label(title, inert=mine)
         if tiles:
-            row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW, lang)
-            info.append(f'<g class="{key}">{row.at(0, y)}</g>')
+            row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW, lang, mine)
+            info.append(f'<g class="{key}" id="alh-{key}-{number}">{row.at(0, y)}</g>')
             y += row.height
         else:
             y += LABEL_SIZE
-            info.append(_text(0, y, t("empty", lang), size=SMALL_SIZE + 1, fill=MUTED_INK))
+            info.append(_text(0, y, t("empty", lang), size=SMALL_SIZE + 1, fill=MUTED_INK,
+                              inert=mine))
+        if mine and key == "reserve":
+            info.insert(area, _part("reserve", -6, top + 6, INFO_WIDTH + 8, y - top, rx=4))
     title_h = 30
     body_h = max(y, grid.height)
-    width = max(PAD + INFO_WIDTH + GAP + grid.width + PAD, min_width)
-    height = max(title_h + body_h + PAD, min_height)
-    name = _seat_name(view, number, lang)
-    parts = [
-        _el("rect", class_="panel", x=0, y=0, width=width, height=height, rx=6, fill=PANEL_FILL,
-            stroke=ACTIVE_STROKE if active else PANEL_STROKE, stroke_width=3 if active else 1),
-        _text(PAD, 21, name, size=TITLE_SIZE, weight="bold"),
-        _text(width - PAD, 21, t("seat.score", lang, score=seat.get("score", 0)),
-              size=TITLE_SIZE, weight="bold", anchor="end", class_="score"),
-    ]
-    if active:
-        parts.append(_text(PAD + _text_width(name, TITLE_SIZE) + 10, 20,
-                           t("seat.active", lang).strip(),
-                           size=LABEL_SIZE, fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
-    parts.append(f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>')
-    parts.append(grid.at(PAD + INFO_WIDTH + GAP, title_h))
-    return _Block(width, height,
-                  [f'<g class="seat" data-seat="{number}">', *parts, "</g>"])
+    body = (f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>'
+            + grid.at(PAD + INFO_WIDTH + GAP, title_h))
+    return _Panel(number, PAD + INFO_WIDTH + GAP + grid.width + PAD, title_h + body_h + PAD,
+                  active, _seat_name(view, number, lang),
+                  t("seat.score", lang, score=seat.get("score", 0)), body)
 
 
-def _dirk_panel(dirk: Mapping[str, Any], lang: str | None = None) -> _Block:
+def _dirk_panel(dirk: Mapping[str, Any], lang: str, seated: bool) -> _Block:
+    """Dirk, the neutral player of a 2-player game; for a seated viewer the whole panel is
+    the part `dirk` (his tiles are not clickable, so it lies on top)."""
     tiles = _tile_row(dirk.get("tiles", []), SMALL_TILE, 12, lang)
     counts = _counts(dirk.get("counts", {}), INFO_WIDTH - 20)
     width = PAD + max(tiles.width, INFO_WIDTH, 240) + PAD
@@ -503,7 +637,9 @@ def _dirk_panel(dirk: Mapping[str, Any], lang: str | None = None) -> _Block:
         counts.at(PAD, 30),
         tiles.at(PAD, 30 + counts.height + 10),
     ]
-    return _Block(width, height, ['<g class="dirk">', *parts, "</g>"])
+    if seated:
+        parts.append(_part("dirk", 0, 0, width, height, rx=6))
+    return _Block(width, height, ['<g class="dirk" id="alh-dirk">', *parts, "</g>"])
 
 
 def breakdown_categories(breakdown: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -590,7 +726,7 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) ->
     return _Block(width, height, ['<g class="outcome">', *parts, "</g>"])
 
 
-def _status(view: View, lang: str | None = None) -> str:
+def _status(view: View, lang: str) -> str:
     phase = str(view.get("phase", ""))
     if phase == "over":
         return t("svg.status_over", lang, turn=view.get("turn", 0), over=t("header.over", lang))
@@ -603,13 +739,17 @@ def _status(view: View, lang: str | None = None) -> str:
 def svg(view: dict[str, Any], lang: str | None = None) -> str:
     """The whole table as seen by `view`: a standalone SVG document.
 
-    The words are in `lang` ("en", "cs", "sk"), by default the current language.
+    The words are in `lang` ("en", "cs", "sk"), by default the current language. A seated
+    view draws the seat's clickable parts (`data-part`, see `web.py`); the main groups carry
+    ids (`alh-...`) so a browser can morph one drawing into the next.
     """
     lang = lang_of(lang)
-    top_blocks = [("market", _market(view, lang)), ("money-display", _display(view, lang)),
+    seated = view.get("seat") is not None
+    top_blocks = [("market", _market(view, lang, seated)),
+                  ("money-display", _display(view, lang, seated)),
                   ("supply", _supply(view, lang))]
     legend = _legend(lang)
-    panels = [_seat_panel(view, seat, lang=lang) for seat in view.get("seats", [])]
+    panels = [_seat_panel(view, seat, lang) for seat in view.get("seats", [])]
     dirk = view.get("dirk")
     outcome = view.get("outcome")
 
@@ -618,40 +758,40 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
     body: list[str] = []
     top_h = 0.0
     for name, block in top_blocks:
-        body.append(f'<g class="{name}">{block.at(x, y)}</g>')
+        body.append(f'<g class="{name}" id="alh-{name}">{block.at(x, y)}</g>')
         x += block.width + GAP * 2
         top_h = max(top_h, block.height)
     width = x - GAP * 2 + PAD
     y += top_h + GAP
-    body.append(legend.at(PAD, y))
+    body.append(legend.at(PAD, y, "alh-legend"))
     width = max(width, PAD + legend.width + PAD)
     y += legend.height + GAP
     if outcome:
         block = _outcome(view, outcome, lang)
-        body.append(block.at(PAD, y))
+        body.append(block.at(PAD, y, "alh-outcome"))
         width = max(width, PAD + block.width + PAD)
         y += block.height + GAP
 
     columns = max(1, min(PANEL_COLUMNS, len(panels)))
     col_w = [max((p.width for p in panels[c::columns]), default=0.0) for c in range(columns)]
-    seats = list(view.get("seats", []))
     for r in range(0, len(panels), columns):
-        row_h = max(p.height for p in panels[r:r + columns])
+        row = panels[r:r + columns]
+        row_h = max(p.height for p in row)
         x = PAD
-        for c, seat in enumerate(seats[r:r + columns]):
-            body.append(_seat_panel(view, seat, col_w[c], row_h, lang).at(x, y))
+        for c, panel in enumerate(row):
+            body.append(panel.at(x, y, col_w[c], row_h, lang))
             x += col_w[c] + GAP
         y += row_h + GAP
     width = max(width, PAD + sum(col_w) + GAP * (columns - 1) + PAD)
     if dirk:
-        block = _dirk_panel(dirk, lang)
+        block = _dirk_panel(dirk, lang, seated)
         body.append(block.at(PAD, y))
         width = max(width, PAD + block.width + PAD)
         y += block.height + GAP
     height = y - GAP + PAD
 
     title = t("header.title", lang)
-    if view.get("seat") is not None:
+    if seated:
         title = t("svg.view_of", lang, title=title, who=t("seat", lang, seat=int(view["seat"])))
     else:
         title = t("svg.spectator", lang, title=title)
@@ -662,10 +802,11 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="{escape(FONT_FAMILY)}">',
-        f"<title>{escape(title)}</title>",
+        f'viewBox="0 0 {w} {h}" font-family="{_attr(FONT_FAMILY)}">',
+        f"<title>{_esc(title)}</title>",
         _el("rect", x=0, y=0, width=width, height=height, fill=BACKGROUND),
-        _el("rect", x=0, y=0, width=width, height=HEADER_HEIGHT, fill=HEADER_FILL),
+        _el("rect", id="alh-header", x=0, y=0, width=width, height=HEADER_HEIGHT,
+            fill=HEADER_FILL),
         _text(PAD, 23, title, size=TITLE_SIZE, fill=HEADER_INK, weight="bold"),
         _text(width - PAD, 23, status, size=LABEL_SIZE + 1, fill=HEADER_INK,
               anchor="end", class_="status"),

@@ -146,6 +146,18 @@ EN: dict[str, str] = {
     "pad.err.players": "1-5 players and at most 5 rows in all (got {n} players, {total} rows)",
     "pad.err.same_name": "two players have the same name",
     "pad.err.vs": "--vs-virtual needs 2, 3 or 4 virtual players",
+    # the move log in the browser (web.describe); the server puts the seat first
+    "web.build": "built the {type} at blue {b}, yellow {y}",
+    "web.second": "built a second building, the {type} at blue {b}, yellow {y} ({cost})",
+    "web.coins": "took coins",
+    "web.end": "built no second building",
+    "web.keep": "kept blue {b} and yellow {y} and passed the other pair on",
+    "web.adjust": "turned {die} from {value} to {target} ({cost})",
+    "web.die.blue": "a blue die",
+    "web.die.yellow": "a yellow die",
+    "web.coins.1": "{n} coin",
+    "web.coins.2": "{n} coins",
+    "web.coins.5": "{n} coins",
 }
 
 CS: dict[str, str] = {
@@ -277,6 +289,18 @@ CS: dict[str, str] = {
     "pad.err.players": "1-5 hráčů a celkem nejvýše 5 řádků (zadáno {n} hráčů, {total} řádků)",
     "pad.err.same_name": "dva hráči mají stejné jméno",
     "pad.err.vs": "--vs-virtual potřebuje 2, 3 nebo 4 virtuální hráče",
+    # tahy v prohlížeči (web.describe): přítomný čas, bez rodu hráče
+    "web.build": "staví na modré {b}, žluté {y}: {type}",
+    "web.second": "staví druhou budovu na modré {b}, žluté {y}: {type} ({cost})",
+    "web.coins": "bere mince",
+    "web.end": "nestaví druhou budovu",
+    "web.keep": "nechává si modrou {b} a žlutou {y}, druhou dvojici předává dál",
+    "web.adjust": "mění {die} z {value} na {target} ({cost})",
+    "web.die.blue": "modrou kostku",
+    "web.die.yellow": "žlutou kostku",
+    "web.coins.1": "{n} mince",
+    "web.coins.2": "{n} mince",
+    "web.coins.5": "{n} mincí",
 }
 
 SK: dict[str, str] = {
@@ -412,6 +436,18 @@ SK: dict[str, str] = {
                        "riadkov)",
     "pad.err.same_name": "dvaja hráči majú rovnaké meno",
     "pad.err.vs": "--vs-virtual potrebuje 2, 3 alebo 4 virtuálnych hráčov",
+    # ťahy v prehliadači (web.describe): prítomný čas, bez rodu hráča
+    "web.build": "stavia na modrej {b}, žltej {y}: {type}",
+    "web.second": "stavia druhú budovu na modrej {b}, žltej {y}: {type} ({cost})",
+    "web.coins": "získava mince",
+    "web.end": "nestavia druhú budovu",
+    "web.keep": "necháva si modrú {b} a žltú {y}, druhú dvojicu podáva ďalej",
+    "web.adjust": "mení {die} z {value} na {target} ({cost})",
+    "web.die.blue": "modrú kocku",
+    "web.die.yellow": "žltú kocku",
+    "web.coins.1": "{n} minca",
+    "web.coins.2": "{n} mince",
+    "web.coins.5": "{n} mincí",
 }
 
 CATALOG = Catalog(EN, CS, SK)

@@ -46,11 +46,33 @@ def _name(view: View, player: int, lang: str) -> str:
     return t("seat", lang, seat=player) + you
 
 
+def _part(name: str, x: float, y: float, w: float, h: float, ident: str, rx: float = 2) -> str:
+    """A clickable part (herna.testing.web): a transparent rect on top of what it stands for;
+    the page styles `.part.live` and `.part.chosen`."""
+    return (f'<rect class="part" data-part="{name}" id="rw-p-{ident}" x="{x:g}" y="{y:g}" '
+            f'width="{w:g}" height="{h:g}" rx="{rx:g}" fill="#000" fill-opacity="0"/>')
+
+
+STEP_BUTTONS = (5, 4, 3, 2, 1, -1, -2, -3, -4, -5)  # the die-change palette, top to bottom
+
+
+def _die(x: float, y: float, fill: str, name: str | None, ident: str) -> str:
+    """A die on its row or column space; on the viewer's own sheet a part (`blue:3`) lies
+    on it, as on every clickable thing, so the page styles all parts alike."""
+    die = (f'<rect x="{x:g}" y="{y:g}" width="14" height="14" rx="3" fill="{fill}" '
+           f'stroke="{INK}" stroke-width="0.8"/>')
+    return die + _part(name, x, y, 14, 14, ident, rx=3) if name else die
+
+
 def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str) -> list[str]:
-    """One player sheet; returns SVG parts. Size: SHEET_W x SHEET_H."""
+    """One player sheet; returns SVG parts. Size: SHEET_W x SHEET_H. On the viewer's own
+    sheet the cells (`cell:B,Y`), the dice (`blue:3`, `yellow:5`) and a palette of die
+    changes (`step:+2`, `step:-1`) are parts."""
     out: list[str] = []
     i = int(seat.get("seat", 0))
+    mine = view.get("seat") == i
     active = view.get("phase") != "over" and int(view.get("current", -1)) == i
+    out.append(f'<g class="sheet" id="rw-sheet-{i}">')
     out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{SHEET_W}" height="{SHEET_H}" rx="8" '
                f'fill="#ffffff" stroke="{"#e0a800" if active else "#cccccc"}" '
                f'stroke-width="{3 if active else 1}"/>')
@@ -65,16 +87,15 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
         cx = gx + c * CELL + CELL / 2
         out.append(_text(cx, gy - 26, c + 1, 11, MUTED, "middle"))
         for k in range(yellow.count(c + 1)):
-            out.append(f'<rect x="{cx - 7 + k * 5:g}" y="{gy - 20 - k * 3:g}" width="14" '
-                       f'height="14" rx="3" fill="{YELLOW_DIE}" stroke="{INK}" '
-                       'stroke-width="0.8"/>')
+            out.append(_die(cx - 7 + k * 5, gy - 20 - k * 3, YELLOW_DIE,
+                            f"yellow:{c + 1}" if mine else None, f"yellow-{c + 1}-{k}"))
+    cells: list[str] = []
     for r in range(6):
         cy = gy + r * CELL + CELL / 2
         out.append(_text(gx - 36, cy + 4, r + 1, 11, MUTED, "middle"))
         for k in range(blue.count(r + 1)):
-            out.append(f'<rect x="{gx - 24 + k * 5:g}" y="{cy - 7 - k * 3:g}" width="14" '
-                       f'height="14" rx="3" fill="{BLUE_DIE}" stroke="{INK}" '
-                       'stroke-width="0.8"/>')
+            out.append(_die(gx - 24 + k * 5, cy - 7 - k * 3, BLUE_DIE,
+                            f"blue:{r + 1}" if mine else None, f"blue-{r + 1}-{k}"))
         for c in range(6):
             kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             x, y = gx + c * CELL, gy + r * CELL
@@ -88,12 +109,18 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
                 out.append(f'<path d="M{x + 5:g} {y + 5:g}L{x + CELL - 5:g} {y + CELL - 5:g}'
                            f'M{x + CELL - 5:g} {y + 5:g}L{x + 5:g} {y + CELL - 5:g}" '
                            f'stroke="{INK}" stroke-width="3"/>')
+            if mine:  # on top of the whole grid, so the next cell's stroke cannot cover it
+                cells.append(_part(f"cell:{r + 1},{c + 1}", x, y, CELL, CELL,
+                                   f"cell-{r + 1}_{c + 1}", rx=0))
+    out += cells
     rows = list(seat.get("rows", []))
     cols = list(seat.get("cols", []))
     for r, n in enumerate(rows):
         out.append(_text(gx + 6 * CELL + 8, gy + r * CELL + CELL / 2 + 4, n, 11, MUTED))
     for c, n in enumerate(cols):
         out.append(_text(gx + c * CELL + CELL / 2, gy + 6 * CELL + 14, n, 11, MUTED, "middle"))
+    if mine and view.get("phase") != "over":
+        out += _steps(x0 + SHEET_W - 36, gy)
     coins = seat.get("coins") or {}
     circled, crossed = int(coins.get("circled", 0)), int(coins.get("crossed", 0))
     track = int(coins.get("track", 0))
@@ -113,6 +140,26 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
                        circled=circled, crossed=crossed, track=track), 10, MUTED))
     out.append(_text(x0 + 10, y0 + SHEET_H - 10,
                      t("lines", lang, points=seat.get("line_points", 0)), 10, MUTED))
+    out.append("</g>")
+    return out
+
+
+def _steps(x: float, y: float) -> list[str]:
+    """The die-change buttons beside the grid: pick a die, then how many pips (+ or -); each
+    pip costs a coin. Drawn on the viewer's sheet at every turn; the page lights the ones
+    the coins allow."""
+    out = ['<g class="steps" id="rw-steps">']
+    pitch = 6 * CELL / len(STEP_BUTTONS)
+    for k, step in enumerate(STEP_BUTTONS):
+        by = y + k * pitch
+        label = f"{step:+d}"
+        out.append(f'<rect x="{x:g}" y="{by + 1:g}" width="28" height="{pitch - 2:g}" rx="4" '
+                   f'fill="{"#eef3fb" if step > 0 else "#fbf1ee"}" stroke="{MUTED}" '
+                   'stroke-width="0.8"/>')
+        out.append(_text(x + 14, by + pitch / 2 + 4, label, 11, INK, "middle", "bold"))
+        out.append(_part(f"step:{label}", x, by + 1, 28, pitch - 2,
+                         f"step-{'up' if step > 0 else 'down'}{abs(step)}", rx=4))
+    out.append("</g>")
     return out
 
 
@@ -206,7 +253,9 @@ def _outcome(view: View, outcome: Mapping[str, Any], x0: float, y0: float,
 
 
 def svg(view: dict[str, Any], lang: str | None = None) -> str:
-    """The table as `view` sees it, as one SVG document."""
+    """The table as `view` sees it, as one SVG document. A seated view draws the seat's
+    clickable parts (`data-part`, see `web.py`); groups carry ids (`rw-...`) so a browser
+    can morph one drawing into the next."""
     lang = lang_of(lang)
     seats = list(view.get("seats") or [])
     y: float
@@ -235,11 +284,11 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
         parts += _sheet(view, seat, x, y + (k // per_row) * (SHEET_H + PAD), lang)
     y += ((len(seats) + per_row - 1) // per_row) * (SHEET_H + PAD)
     sheet, h = _score_sheet(view, PAD, y, width - 2 * PAD, lang)
-    parts += sheet
+    parts += ['<g id="rw-score-sheet">', *sheet, "</g>"]
     y += h
     if outcome:
         more, h = _outcome(view, outcome, PAD, y, lang)
-        parts += more
+        parts += ['<g id="rw-outcome">', *more, "</g>"]
         y += h
     height = y + PAD
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '

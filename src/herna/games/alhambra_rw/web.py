@@ -1,0 +1,69 @@
+"""Alhambra Roll & Write in the browser: which drawn parts a person clicks to make each legal
+action, and an applied action in words for the move log (the contract: `herna.testing.web`).
+
+The parts are drawn by `render.svg` on the viewer's own sheet:
+
+    build 3,5            cell:3,5               the cell where blue 3 meets yellow 5
+    second 2,4           cell:2,4               (only one second building is ever offered)
+    adjust blue 3 +2     blue:3 step:+2         a die, then a button of the change palette
+    keep 3,5             blue:3 yellow:5        the two dice kept
+    coins, end           (plain buttons)
+
+A build and a second building never share a phase, nor do a keep and an adjust, so the same
+names serve both; every name is what the notation writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from herna.core import Action
+
+from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, cell
+from .i18n import lang_of, t, type_name
+
+
+def action_parts(text: str) -> list[str]:
+    """The parts of one action, from its canonical text."""
+    verb, *args = text.split()
+    if verb in ("build", "second"):
+        return [f"cell:{args[0]}"]
+    if verb == "keep":
+        b, y = args[0].split(",")
+        return [f"blue:{b}", f"yellow:{y}"]
+    if verb == "adjust":
+        colour, value, step = args
+        return [f"{colour}:{value}", f"step:{step}"]
+    return []  # coins, end
+
+
+def parts(view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
+    """For each legal action, the parts to click (a multiset; [] for a plain button)."""
+    return [action_parts(str(action)) for action in legal]
+
+
+def _coins(n: int, lang: str) -> str:
+    form = "1" if n == 1 else "2" if 2 <= n <= 4 else "5"
+    return t(f"web.coins.{form}", lang, n=n)
+
+
+def describe(seat: int, text: str, lang: str | None = None) -> str:
+    """An applied action in words, without the seat (the server names who played it):
+    "built the tower at blue 3, yellow 5", "turned a blue die from 3 to 5 (2 coins)"."""
+    lang = lang_of(lang)
+    verb, *args = text.split()
+    if verb in ("build", "second"):
+        b, y = (int(v) for v in args[0].split(","))
+        kind = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
+        return t(f"web.{verb}", lang, type=kind, b=b, y=y, cost=_coins(COST_SECOND, lang))
+    if verb == "keep":
+        blue, yellow = args[0].split(",")
+        return t("web.keep", lang, b=blue, y=yellow)
+    if verb == "adjust":
+        colour, value, step = args[0], int(args[1]), int(args[2])
+        return t("web.adjust", lang, die=t(f"web.die.{colour}", lang), value=value,
+                 target=value + step, cost=_coins(abs(step) * COST_PIP, lang))
+    if verb in ("coins", "end"):
+        return t(f"web.{verb}", lang)
+    return text

@@ -1,0 +1,146 @@
+"""Alhambra Roll & Write in the browser: every legal action can be clicked together from the
+seat's drawing (herna.testing.web), on the seat's own sheet, and the move log speaks English,
+Czech and Slovak."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+import herna
+from herna.core import Rng
+from herna.games.alhambra_rw import render, web
+from herna.games.alhambra_rw.state import RWState
+from herna.testing.web import check_web, svg_parts
+
+GAME = "alhambra-rw"
+LANGS = ("en", "cs", "sk")
+
+
+def make(players: int = 3, seed: int = 0, **options: object) -> RWState:
+    s = herna.make(GAME, players=players, seed=seed, **options)
+    assert isinstance(s, RWState)
+    return s
+
+
+def parts_of(s: RWState, seat: int) -> dict[str, list[str]]:
+    legal = s.legal_actions(seat)
+    return {str(a): p for a, p in zip(legal, web.parts(s.view(seat), legal), strict=True)}
+
+
+def sheet_of(svg: str, name: str) -> str:
+    """The id of the sheet a part is drawn on."""
+    root = ET.fromstring(svg.encode("utf-8"))
+    for sheet in root.iter():
+        if (sheet.get("id") or "").startswith("rw-sheet-") and any(
+                el.get("data-part") == name for el in sheet.iter()):
+            return str(sheet.get("id"))
+    raise AssertionError(f"{name} is not drawn on a sheet")
+
+
+# ----- the contract along random games --------------------------------------------------------
+@pytest.mark.parametrize(("players", "options"), [
+    (1, {}), (1, {"virtual": 3}), (1, {"virtual": 4, "vs_virtual": True}),
+    (2, {}), (3, {}), (4, {}), (5, {}),
+])
+def test_every_action_can_be_clicked_along_random_games(players: int,
+                                                        options: dict[str, object]) -> None:
+    """Three games per mode, every decision, in all three languages; the end too."""
+    checked = 0
+    for game in range(3):
+        state = make(players, 100 * players + game, **options)
+        rng = Rng(game)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            check_web(state, seat, LANGS[checked % 3])
+            checked += 1
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+        check_web(state, 0)
+        check_web(state, None)
+    assert checked > 30
+
+
+def test_a_spectator_draws_no_parts_and_others_sheets_none() -> None:
+    s = make(3, 4)
+    assert svg_parts(render.svg(s.view(None))) == Counter()
+    drawn = render.svg(s.view(1))
+    assert {sheet_of(drawn, name) for name in svg_parts(drawn)} == {"rw-sheet-1"}
+
+
+# ----- each kind of action ----------------------------------------------------------------------
+def test_build_coins_and_adjust() -> None:
+    s = make(3, 0)
+    s.blue[0], s.yellow[0] = [3, 2], [5, 4]
+    s.circled[0], s.crossed[0] = 5, 0
+    s._legal = None
+    parts = parts_of(s, 0)
+    assert parts["build 3,5"] == ["cell:3,5"]
+    assert parts["coins"] == []
+    assert parts["adjust blue 3 +2"] == ["blue:3", "step:+2"]
+    assert parts["adjust yellow 4 -1"] == ["yellow:4", "step:-1"]
+    drawn = check_web(s, 0)["svg"]
+    assert all(sheet_of(drawn, n) == "rw-sheet-0"
+               for n in ("cell:3,5", "blue:3", "yellow:4", "step:+2", "step:-5"))
+
+
+def test_second_building_and_keep() -> None:
+    assert web.action_parts("second 2,4") == ["cell:2,4"]
+    assert web.action_parts("end") == []
+    assert web.action_parts("keep 3,5") == ["blue:3", "yellow:5"]
+    s = make(3, 1)
+    rng = Rng(5)
+    seen = set()
+    while not s.is_over() and seen != {"second", "keep"}:
+        seat = s.to_act()[0]
+        phase = s.view(seat)["phase"]
+        if phase in ("second", "keep"):
+            seen.add(phase)
+            check_web(s, seat)
+            for text, names in parts_of(s, seat).items():
+                verb = text.split()[0]
+                assert verb in ("second", "end", "keep")
+                if verb == "keep":
+                    b, y = text.split()[1].split(",")
+                    assert names == [f"blue:{b}", f"yellow:{y}"]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[rng.below(len(legal))])
+    assert seen == {"second", "keep"}
+
+
+def test_drawing_is_deterministic_with_unique_ids() -> None:
+    s = make(4, 9)
+    view = s.view(2)
+    first = render.svg(view, lang="sk")
+    assert render.svg(view, lang="sk") == first
+    root = ET.fromstring(first.encode("utf-8"))
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    for el in root.iter():
+        if el.get("data-part") is not None:
+            assert "part" in (el.get("class") or "").split() and el.get("fill")
+
+
+# ----- the move log -----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "en", "cs", "sk"), [
+    ("build 3,5", "built the tower at blue 3, yellow 5", "staví na modré 3, žluté 5: věž",
+     "stavia na modrej 3, žltej 5: veža"),
+    ("second 2,4", "built a second building, the tower at blue 2, yellow 4 (3 coins)",
+     "staví druhou budovu na modré 2, žluté 4: věž (3 mince)",
+     "stavia druhú budovu na modrej 2, žltej 4: veža (3 mince)"),
+    ("coins", "took coins", "bere mince", "získava mince"),
+    ("end", "built no second building", "nestaví druhou budovu", "nestavia druhú budovu"),
+    ("keep 3,5", "kept blue 3 and yellow 5 and passed the other pair on",
+     "nechává si modrou 3 a žlutou 5, druhou dvojici předává dál",
+     "necháva si modrú 3 a žltú 5, druhú dvojicu podáva ďalej"),
+    ("adjust blue 3 +2", "turned a blue die from 3 to 5 (2 coins)",
+     "mění modrou kostku z 3 na 5 (2 mince)", "mení modrú kocku z 3 na 5 (2 mince)"),
+    ("adjust yellow 6 -1", "turned a yellow die from 6 to 5 (1 coin)",
+     "mění žlutou kostku z 6 na 5 (1 mince)", "mení žltú kocku z 6 na 5 (1 minca)"),
+    ("adjust yellow 6 -5", "turned a yellow die from 6 to 1 (5 coins)",
+     "mění žlutou kostku z 6 na 1 (5 mincí)", "mení žltú kocku z 6 na 1 (5 mincí)"),
+])
+def test_describe_in_three_languages(text: str, en: str, cs: str, sk: str) -> None:
+    assert [web.describe(0, text, lang) for lang in LANGS] == [en, cs, sk]
