@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from herna.ai.registry import game_module
 from herna.games.ubongo.actions import SolveAction
@@ -128,14 +129,17 @@ def act_by_clicks(page: Any, server: LiveServer, table_id: str, seat: int,
         if not names:
             page.locator(f'#turn button[data-action="{action}"]').click()
         for name in names:
-            page.locator(f'#board [data-part="{name}"]:not(.chosen)').first.click()
+            page.locator(f'#board [data-part="{name}"]:not(.chosen)').last.click()
 
         def done_or_confirm() -> bool:
             if table.version > version:
                 return True
             button = page.locator(f'#turn button[data-action="{action}"]')
             if button.count():
-                button.first.click()
+                try:
+                    button.first.click(timeout=2000)
+                except PlaywrightError:  # redrawn under the pointer: look again
+                    return False
                 return True
             return False
         wait_for(done_or_confirm, what=f"{action} sent or offered")

@@ -13,7 +13,7 @@ let shown = null; // the seat whose payload is drawn (null: a spectator)
 let uncovered = null; // hot-seat: the seat that confirmed it is alone at the screen
 let chosen = []; // the chosen parts: [{name, node}]
 let message = "";
-let sending = false;
+let sending = null; // the move on its way (words), or null
 let clockTimer = null;
 let gameModule = null;
 
@@ -218,6 +218,8 @@ function drawTurn(payload) {
   const parts = [];
   if (payload.over) {
     parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), playAgain(payload));
+  } else if (sending) {
+    parts.push(el("h2", {}, t("table.your_move")), el("p", { class: "waiting" }, sending));
   } else if (payload.seat !== null && payload.legal.length) {
     parts.push(el("h2", {}, t("table.your_move")));
     const moves = chosen.length ? candidates(payload) : [];
@@ -411,8 +413,10 @@ async function submit(text, retried = false) {
   const payload = latest.get(shown);
   if (!payload || sending) return;
   const token = held.get(payload.seat);
-  sending = true;
+  const known = payload.legal.find((a) => a.text === text);
+  sending = t("table.sending", { move: known ? known.label : text });
   light(payload);
+  drawTurn(payload);
   try {
     const fresh = await api(`/api/tables/${tableId}/actions`, {
       method: "POST",
@@ -420,11 +424,11 @@ async function submit(text, retried = false) {
     });
     chosen = [];
     message = "";
-    sending = false;
+    sending = null;
     receive(payload.seat, fresh);
     chooseShown(); // pushes that came while sending were drawn unlit: light them now
   } catch (e) {
-    sending = false;
+    sending = null;
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
       receive(payload.seat, e.body.table);
       // the table moved on at a node where others act too: send again if still possible
