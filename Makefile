@@ -1,4 +1,5 @@
-# The two commands: `make run` (set up, then play) and `make test` (set up, then pass the tests).
+# The two commands: `make run` (set up, then serve the games to a browser) and `make test` (set up,
+# then pass the tests).
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -14,7 +15,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/herna play alhambra --players 3
+	$(VENV)/bin/herna serve
 
 test: lint typecheck
 	$(VENV)/bin/pytest -q -n 2

@@ -165,3 +165,117 @@ def test_whole_game_by_clicking(page: Any, live_server: LiveServer, game: str,
             if seat == 0]
     if game == "ubongo":  # at least one real solution was dragged into place and accepted
         assert any(text.startswith("solve ") for text in mine)
+
+
+def test_lobby_starts_a_table(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    page.locator('button[data-game="envyra"]').click()
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "easy")
+    page.select_option("#seat-2", "hard")
+    page.locator("#opt-simple").check()
+    page.locator("#start").click()
+    page.wait_for_url("**/t/*")
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    table = live_server.table(table_id)
+    assert table.row.options == {"simple": True, "equilibrium": "", "end_tile": "standard"}
+    assert [s.kind for s in table.row.seats] == ["human", "bot", "bot"]
+    assert [s.level for s in table.row.seats] == [None, "easy", "hard"]
+    wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my marks lit")
+    # the lobby lists the table as mine, in play
+    page.goto(live_server.url + "/")
+    wait_for(lambda: page.locator(f'.my-tables a[href^="/t/{table_id}"]').count() == 1,
+             what="the table in my list")
+
+
+def test_language_picker_redraws_in_czech(page: Any, live_server: LiveServer) -> None:
+    made = create(live_server, "alhambra", 2, seed=4)
+    page.goto(live_server.url + made["seats"][0]["url"])
+    wait_for(lambda: page.locator("#board svg").count() == 1, what="the drawing")
+    page.select_option(".lang-picker", "cs")
+    wait_for(lambda: "Váš tah" in page.locator("#turn").inner_text()
+             or "Čeká se" in page.locator("#turn").inner_text(), what="Czech words")
+    wait_for(lambda: "Stavební trh" in page.locator("#board").inner_html()
+             or "stavební trh" in page.locator("#board").inner_html().lower(),
+             what="the drawing in Czech")
+    page.locator("#notation").fill("take zz")
+    page.locator(".notation button").click()
+    wait_for(lambda: page.locator("#message").count() == 1, what="the refusal")
+    assert "peněžní" in page.locator("#message").inner_text().lower()
+
+
+def test_friend_sees_none_of_my_secret_marks(browser: Any, live_server: LiveServer) -> None:
+    """Two browser contexts at one table: seat 1's page never holds seat 0's marks until
+    both have chosen, and after that shows them."""
+    made = create(live_server, "envyra", 3, humans=2, seed=8)
+    table = live_server.table(made["id"])
+    pages = []
+    for s in (0, 1):
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        pg = context.new_page()
+        pg.goto(live_server.url + made["seats"][s]["url"])
+        pages.append(pg)
+    wait_for(lambda: pages[0].locator("#board .part.live").count() > 0, what="seat 0 lit")
+    pages[0].locator('#board [data-part="tile:a1"]').click()
+    pages[0].locator('#board [data-part="tile:c2"]').click()  # the only move left: sent
+    wait_for(lambda: any(seat == 0 for seat, _ in table.state.record()["actions"]),
+             what="seat 0's marks applied")
+    wait_for(lambda: drawn_version(pages[1]) == table.version, what="seat 1 redrawn")
+    html = pages[1].content()
+    assert "a1 c2" not in html and "a1 and c2" not in html
+    assert "has chosen" in pages[1].locator("#log").inner_text()
+    assert "a1 and c2" in pages[0].locator("#log").inner_text()  # my own, in words
+    wait_for(lambda: pages[1].locator("#board .part.live").count() > 0, what="seat 1 lit")
+    pages[1].locator('#board [data-part="tile:b1"]').click()
+    pages[1].locator('#turn button[data-action="mark b1"]').click()
+    wait_for(lambda: "a1 and c2" in pages[1].locator("#log").inner_text(),
+             what="the marks revealed to seat 1")
+    for pg in pages:
+        pg.context.close()
+
+
+def test_hot_seat_covers_the_screen_between_players(page: Any,
+                                                     live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    page.locator('button[data-game="envyra"]').click()
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "hotseat")
+    page.locator("#start").click()
+    page.wait_for_url("**/t/*")
+    table = live_server.table(page.url.split("/t/")[1].split("#")[0])
+    # both seats act at once: the screen is covered until seat 0 says it is alone
+    wait_for(lambda: page.locator("#uncover").count() == 1, what="the cover for seat 0")
+    assert page.locator("#board svg").count() == 0
+    page.locator("#uncover").click()
+    wait_for(lambda: page.locator("#board .part.live").count() > 0, what="seat 0 lit")
+    page.locator('#board [data-part="tile:a1"]').click()
+    page.locator('#turn button[data-action="mark a1"]').click()
+    wait_for(lambda: page.locator("#uncover").count() == 1 and page.locator("#cover").is_visible(),
+             what="the cover for seat 1")
+    assert "Seat 1" in page.locator("#cover").inner_text()
+    assert page.locator("#board svg").count() == 0  # seat 0's screen is gone
+    page.locator("#uncover").click()
+    wait_for(lambda: page.locator("#board").get_attribute("data-seat") == "1", what="seat 1")
+    assert "a1" not in page.locator("#log").inner_text()  # seat 0's mark is still sealed
+    page.locator('#board [data-part="tile:b2"]').click()
+    page.locator('#turn button[data-action="mark b2"]').click()
+    wait_for(lambda: len(table.state.record()["actions"]) >= 2, what="both marks in")
+
+
+def test_reopening_the_link_returns_to_the_table(browser: Any, live_server: LiveServer) -> None:
+    made = create(live_server, "alhambra-rw", 2, seed=9)
+    table = live_server.table(made["id"])
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.goto(live_server.url + made["seats"][0]["url"])
+    rng = random.Random(1)
+    for _ in range(3):
+        assert my_turn(live_server, pg, made["id"], 0)
+        act_by_clicks(pg, live_server, made["id"], 0, rng)
+    version = table.version
+    pg.close()  # the tab is closed ...
+    pg = context.new_page()  # ... and the link opened again
+    pg.goto(live_server.url + made["seats"][0]["url"])
+    wait_for(lambda: drawn_version(pg) >= version, what="the table as it is")
+    assert pg.locator("#log li").count() == min(drawn_version(pg), 80)
+    context.close()
