@@ -6,8 +6,13 @@ says what is legal; the page must offer it as parts to click, and the server mus
 from __future__ import annotations
 
 import random
+import signal
+import socket
+import subprocess
+import sys
 import time
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -165,6 +170,15 @@ def test_whole_game_by_clicking(page: Any, live_server: LiveServer, game: str,
             if seat == 0]
     if game == "ubongo":  # at least one real solution was dragged into place and accepted
         assert any(text.startswith("solve ") for text in mine)
+    if game == "envyra":  # play again: the same seats at a new table
+        page.locator("#again").click()
+        page.wait_for_url(lambda url: made["id"] not in url)
+        next_id = page.url.split("/t/")[1].split("#")[0]
+        assert live_server.table(made["id"]).row.next_id == next_id
+        nxt = live_server.table(next_id)
+        assert [(s.kind, s.level) for s in nxt.row.seats] == \
+            [(s.kind, s.level) for s in live_server.table(made["id"]).row.seats]
+        wait_for(lambda: drawn_version(page) == nxt.version, what="the next table drawn")
 
 
 def test_lobby_starts_a_table(page: Any, live_server: LiveServer) -> None:
@@ -279,3 +293,78 @@ def test_reopening_the_link_returns_to_the_table(browser: Any, live_server: Live
     wait_for(lambda: drawn_version(pg) >= version, what="the table as it is")
     assert pg.locator("#log li").count() == min(drawn_version(pg), 80)
     context.close()
+
+
+def _serve(port: int, db: Path) -> subprocess.Popen[bytes]:
+    exe = Path(sys.executable).with_name("herna")
+    proc = subprocess.Popen([str(exe), "serve", "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/api/games"
+
+    def up() -> bool:
+        try:
+            return httpx.get(url, timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+    wait_for(up, timeout=30, what="herna serve to answer")
+    return proc
+
+
+def test_server_killed_mid_game_resumes_and_the_game_finishes(
+        browser: Any, tmp_path: Path) -> None:
+    """SIGKILL mid-game: no acknowledged move is lost, the bots resume, and the open page
+    reconnects by itself and plays on to the end."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    db = tmp_path / "herna.db"
+    proc = _serve(port, db)
+    try:
+        made = httpx.post(base + "/api/tables", json={
+            "game": "envyra", "players": 2, "seed": 21,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"}]}).json()
+        token = made["seats"][0]["token"]
+        page = browser.new_page()
+        page.goto(base + made["seats"][0]["url"])
+        rng = random.Random(2)
+
+        def payload() -> dict[str, Any]:
+            return dict(httpx.get(f"{base}/api/tables/{made['id']}",
+                                  params={"token": token}).json())
+
+        def play_one() -> bool:
+            def ready() -> bool:
+                p = payload()
+                return p["over"] or (bool(p["legal"]) and drawn_version(page) == p["version"])
+            wait_for(ready, what="my turn drawn")
+            p = payload()
+            if p["over"]:
+                return False
+            action = rng.choice([a for a in p["legal"] if a["parts"]])
+            for name in action["parts"]:
+                page.locator(f'#board [data-part="{name}"]:not(.chosen)').last.click()
+            button = page.locator(f'#turn button[data-action="{action["text"]}"]')
+            if button.count():
+                button.click()
+            wait_for(lambda: payload()["version"] > p["version"], what="my move applied")
+            return True
+
+        for _ in range(3):
+            assert play_one()
+        before = payload()["version"]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        proc = _serve(port, db)
+        assert payload()["version"] >= before  # every acknowledged move is still there
+        moves = 0
+        while play_one():
+            moves += 1
+        assert moves > 0
+        wait_for(lambda: "Game over" in page.locator("#turn").inner_text(), what="the end")
+        record = httpx.get(f"{base}/api/tables/{made['id']}/record").json()
+        assert record["outcome"]["scores"]
+        page.close()
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
