@@ -59,9 +59,7 @@ def my_turn(server: LiveServer, page: Any, table_id: str, seat: int) -> bool:
         st = table.state
         return st.is_over() or (seat in st.to_act() and drawn_version(page) == table.version)
     wait_for(ready, what="my turn on the page")
-    if table.state.is_over():
-        return False
-    return True
+    return not table.state.is_over()
 
 
 def screen_point(page: Any, x: float, y: float) -> tuple[float, float]:

@@ -391,8 +391,8 @@ class Tables:
     def clock(self, table: Table) -> dict[str, Any] | None:
         """The race clock from the server's time, for games that race (Ubongo's hourglass)."""
         stamp = getattr(game_module(table.game, "terminal"), "stamp", None)
-        if not callable(stamp) or table.state.is_over() or len(table.state.to_act()) < 2 and \
-                not table.sealed():
+        if not callable(stamp) or table.state.is_over() or (len(table.state.to_act()) < 2 and \
+                not table.sealed()):
             return None
         timer = table.row.options.get("timer", table.state.options.get("timer"))
         return {"elapsed": round(time.monotonic() - table.node_opened, 2), "timer": timer}
