@@ -291,7 +291,15 @@ function outcomeTable(payload) {
       el("th", {}, t("col.score")))),
     el("tbody", {}, order.map(([rank, s]) => el("tr", {
       class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, payload.seats[s].label), el("td", {}, out.scores[s])))));
+    }, el("td", {}, rank), el("td", {}, payload.seats[s].label,
+      breakdown(out.breakdown && out.breakdown[s])), el("td", {}, out.scores[s])))));
+}
+
+// The score pad's lines for one seat (category: points), as the engine's outcome gives them.
+function breakdown(lines) {
+  if (!lines) return null;
+  const parts = Object.entries(lines).filter(([, v]) => v).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+  return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
 }
 
 function playAgain(payload) {
