@@ -106,9 +106,12 @@ def drag_solution(page: Any, view: dict[str, Any], solve: SolveAction) -> None:
         tray = page.locator(f'#ubongo-tray-{letter} rect').first.bounding_box()
         page.mouse.move(tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2)
         page.mouse.down()
-        for key in keys_to(pieces[letter]["orientations"], o):
+        keys = keys_to(pieces[letter]["orientations"], o)
+        for key in keys:
             page.keyboard.press(key.upper())
-        tx, ty = screen_point(page, x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell)
+        # held by the tray's first cell, or by the box's corner once turned in hand
+        gr, gc = (0, 0) if keys else pieces[letter]["orientations"][0][0]
+        tx, ty = screen_point(page, x0 + (c + gc + 0.5) * cell, y0 + (r + gr + 0.5) * cell)
         page.mouse.move(tx, ty, steps=4)
         page.mouse.up()
 

@@ -45,8 +45,9 @@ FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 PAD, GAP = 14, 18
 HOLE_R, HOLE_STEP = 10, 26
 FIELD_W = 92
-CELL = 30
+CELL = 40  # the viewing seat's card: big enough to drop pieces on with a finger
 SMALL_CELL = 16
+TRAY_CELL = 24  # the pieces beside it, picked up to be dragged
 
 
 def _num(v: float) -> str:
@@ -191,7 +192,7 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
         px, top_p, tallest = x, yy, 0.0
         for letter, p in sorted(view["pieces"].items()):
             shape = p["orientations"][0]
-            unit = SMALL_CELL
+            unit = TRAY_CELL
             parts.append(f'<g id="ubongo-tray-{letter}" data-piece="{letter}">')
             for r, cc in shape:
                 parts.append(_el("rect", x=px + cc * unit, y=top_p + r * unit, width=unit,

@@ -122,8 +122,8 @@ export function mount(board) {
     ghost.setAttribute("pointer-events", "none");
     for (const [dr, dc] of pieceOf(letter).orientations[o]) {
       const rect = document.createElementNS(SVG_NS, "rect");
-      rect.setAttribute("x", at.x + (dc - grab.c) * g.cell);
-      rect.setAttribute("y", at.y + (dr - grab.r) * g.cell);
+      rect.setAttribute("x", at.x + (dc - grab.c - 0.5) * g.cell);
+      rect.setAttribute("y", at.y + (dr - grab.r - 0.5) * g.cell);
       rect.setAttribute("width", g.cell - 2);
       rect.setAttribute("height", g.cell - 2);
       rect.setAttribute("rx", 3);
@@ -148,6 +148,11 @@ export function mount(board) {
     if (placed[letter]) {
       const p = placed[letter];
       grab = { r: (at.y - g.y) / g.cell - p.r - 0.5, c: (at.x - g.x) / g.cell - p.c - 0.5 };
+    } else if (o === 0 && event.target.tagName === "rect") {
+      // the tray draws orientation 0 cell by cell: hold the piece by the cell under the finger
+      const index = [...fromTray.querySelectorAll("rect")].indexOf(event.target);
+      const cell = pieceOf(letter).orientations[0][index];
+      if (cell) grab = { r: cell[0], c: cell[1] };
     }
     active = letter;
     drag = { letter, o, grab, moved: false, at };
