@@ -369,3 +369,16 @@ def test_server_killed_mid_game_resumes_and_the_game_finishes(
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_spectator_link_shows_only_public_facts(page: Any, live_server: LiveServer) -> None:
+    made = create(live_server, "alhambra", 3, humans=1, seed=6)
+    table = live_server.table(made["id"])
+    page.goto(live_server.url + made["watch_url"])
+    wait_for(lambda: drawn_version(page) == table.version, what="the spectator's drawing")
+    assert page.locator("#notation").count() == 0
+    assert page.locator("#board [data-part]").count() == 0
+    assert "watching" in page.locator("#title").inner_text()
+    hands = page.locator("#board .hand-count")
+    assert hands.count() == 3 and all("hidden" in (hands.nth(i).text_content() or "")
+                                      for i in range(3))
