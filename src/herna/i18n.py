@@ -20,11 +20,16 @@ from __future__ import annotations
 import decimal
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+import string
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.plural import PluralRule
 
 LANGUAGES = ("en", "cs", "sk")
 
@@ -39,10 +44,16 @@ def load_tables(package: str) -> dict[str, dict[str, str]]:
 
 
 @cache
-def _plural_rule(lang: str) -> Callable[[float | decimal.Decimal], str]:
+def _plural_rule(lang: str) -> PluralRule:
     from babel import Locale  # not at import: the CLI starts faster without Babel's data
 
     return Locale.parse(lang).plural_form
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories `lang` tells apart: {one, other} (en); {one, few, many,
+    other} (cs, sk). A counted message has exactly these keys in that language."""
+    return frozenset(_plural_rule(lang).tags | {"other"})
 
 
 def plural_category(n: float | decimal.Decimal, lang: str) -> str:
@@ -142,6 +153,37 @@ class Catalog:
                     or self.en.get(f"{key}.{plural_category(n, 'en')}") or self.en[f"{key}.other"])
         return template.format(n=n, **fields)
 
+    def problems(self, english_only: Iterable[str] = ()) -> list[str]:
+        """What a translator broke, in words (empty: none): a key missing from a language or
+        unknown in English, a counted message (English has `stem.one` and `stem.other`)
+        without exactly the language's CLDR categories, a `{field}` English does not have.
+        `english_only` keys fall back to English on purpose (a name said alike everywhere)."""
+        found: list[str] = []
+        skip = set(english_only)
+        counted = {stem for stem, forms in _forms(self.en).items() if {"one", "other"} <= forms}
+        for lang, table in self.tables.items():
+            forms = _forms(table)
+            for stem in sorted(counted - skip):
+                if forms.get(stem, set()) != plural_categories(lang):
+                    found.append(f"{lang}: {stem} has forms {sorted(forms.get(stem, ()))}, "
+                                 f"CLDR's are {sorted(plural_categories(lang))}")
+            plain = {k for k in self.en if _stem(k) not in counted}
+            found += [f"{lang}: {key} missing" for key in sorted(plain - table.keys() - skip)]
+            for key, template in table.items():
+                base = _stem(key)
+                if base in counted:  # any English form's fields: "{n} cards" and "a card"
+                    english = set().union(*(_fields(self.en[f"{base}.{form}"])
+                                            for form in ("one", "other")))
+                elif key in self.en:
+                    english = _fields(self.en[key])
+                else:
+                    found.append(f"{lang}: {key} is not in English")
+                    continue
+                if _fields(template) - english:
+                    found.append(f"{lang}: {key} has fields {sorted(_fields(template) - english)}"
+                                 " that English lacks")
+        return found
+
     @classmethod
     def load(cls, package: str) -> Catalog:
         """The catalog shipped as `package`'s `messages/{en,cs,sk}.json`."""
@@ -171,3 +213,30 @@ class Catalog:
         if len(items) <= 1:
             return "".join(items)
         return f"{', '.join(items[:-1])}{self.t('and', lang)}{items[-1]}"
+
+
+CATALOG = Catalog(EN, CS, SK)  # the CLI's messages as a Catalog (for `plural`, `problems`)
+
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # every CLDR plural category
+
+
+def _stem(key: str) -> str | None:
+    """`cards` for a key such as `cards.few` that ends in a plural category, else None."""
+    stem, _, form = key.rpartition(".")
+    return stem if stem and form in _CATEGORIES else None
+
+
+def _forms(table: dict[str, str]) -> dict[str, set[str]]:
+    """stem -> the plural categories `table` has keys for (`cards` -> {one, few, ...})."""
+    found: dict[str, set[str]] = {}
+    for key in table:
+        stem = _stem(key)
+        if stem is not None:
+            found.setdefault(stem, set()).add(key.rpartition(".")[2])
+    return found
+
+
+def _fields(template: str) -> set[str]:
+    """The names a template fills in: {n}, {seconds:.1f} -> n, seconds."""
+    return {name.split(".")[0].split("[")[0].split("!")[0]
+            for _, name, _, _ in string.Formatter().parse(template) if name}
