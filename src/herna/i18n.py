@@ -1,5 +1,12 @@
 """The CLI's own messages in English, Czech and Slovak (the rulebooks' languages).
 
+Every catalog is data, not code: `messages/<lang>.json` next to the module that speaks it (the
+CLI's in `herna/messages/`, each game's in `herna/games/<game>/messages/`, the page's in
+`herna/web/messages/`), so translators edit JSON and the CLI, the SVG and the page share it.
+A word that changes with a count has one key per CLDR plural category (`cards.one`,
+`cards.few`, `cards.many`, `cards.other`; English only one/other), chosen by Babel:
+`Catalog.plural("cards", n)`.
+
 `t("key", **fields)` formats the message in the current language, falling back to English for
 a key a table lacks, so a missing translation never breaks a command. The language comes from
 `set_lang` (the CLI's `--lang`), else the environment variable HERNA_LANG, else English.
@@ -10,366 +17,53 @@ A game's own words live in a `Catalog` (its English, Czech and Slovak tables) in
 
 from __future__ import annotations
 
+import decimal
+import json
 import os
+import string
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.plural import PluralRule
 
 LANGUAGES = ("en", "cs", "sk")
 
-EN: dict[str, str] = {
-    "serve.at": "Herna is open at {url} (database: {db}). Ctrl+C stops it.",
-    "error": "error: {msg}",
-    "unknown_lang": "unknown language {lang!r}; languages: {langs}",
-    "games.title": "Games",
-    "games.none": "No games are registered.",
-    "col.id": "Id",
-    "col.name": "Name",
-    "col.players": "Players",
-    "col.options": "Options",
-    "col.kind": "Kind",
-    "kind.hidden": "hidden information",
-    "kind.open": "open information",
-    "kind.simultaneous": "simultaneous moves",
-    "opt.syntax": "option {text!r} is not key=value",
-    "opt.unknown": "{game} has no option {key!r} (options: {offered})",
-    "opt.value": "option {key}: {value!r} is not {kind}",
-    "flag.unknown": "{game} has no option {flag} (its options: {offered})",
-    "flag.value": "{flag} needs a value",
-    "arg.extra": "unexpected argument {text!r}",
-    "kind.bool": "true or false",
-    "kind.int": "a whole number",
-    "kind.float": "a number",
-    "none": "none",
-    "players.bad": "{game} is for {counts} players, not {n}",
-    "seat.bad": "--seat must be 0..{last}, not {seat}",
-    "bots.count": "--bots needs 1 name or {n} (one per {what}), got {got}",
-    "bots.per_seat": "seat",
-    "bots.per_bot_seat": "bot seat",
-    "play.header": "{name}: {players} players, seed {seed}. You are seat {seat}.",
-    "play.hint": "Type an action, 'legal' for your options, 'help' for the notation, "
-                 "'view' to redraw, 'quit' to leave.",
-    "watch.header": "{name}: {players} players, seed {seed}, bots only.",
-    "to_act": "Move {move}: seat {seat} to act",
-    "prompt": "seat {seat}> ",
-    "legal.title": "Legal actions (type the number or the text):",
-    "legal.none": "No legal actions.",
-    "number.bad": "there is no action number {n} (1-{last}); type 'legal' to list them",
-    "help.missing": "No notation help for {game}; type 'legal' to see your actions.",
-    "quit.confirm": "Really quit?",
-    "quit.left": "Game left unfinished after {moves} moves.",
-    "input.ended": "Input ended.",
-    "saved": "Record saved to {path}",
-    "wrote": "Wrote {path}",
-    "move": "seat {seat} ({who}): {action}",
-    "move.sealed": "seat {seat} ({who}) has chosen (hidden until everyone has)",
-    "you": "you",
-    "render.failed": "the terminal view failed ({error}); showing the raw view",
-    "game_over": "Game over",
-    "outcome.title": "Final score",
-    "col.seat": "Seat",
-    "col.player": "Player",
-    "col.score": "Score",
-    "col.rank": "Rank",
-    "col.bot": "Bot",
-    "col.games": "Games",
-    "col.wins": "Wins",
-    "col.share": "Win share (95% CI)",
-    "col.mean": "Mean score ± 95% CI",
-    "col.stdev": "Stdev",
-    "sim.length": "Game length: {decisions} decisions",
-    "sim.turns": ", {turns} turns",
-    "col.move": "Move",
-    "col.action": "Action",
-    "not_over": "The game is not finished ({moves} moves).",
-    "replay.header": "{game}: {players} players, seed {seed}, {moves} moves",
-    "record.bad": "{path} is not a valid game record: {why}",
-    "record.game": "the record is a game of {record}, not {game}",
-    "render.none": "{game} has no SVG renderer (herna.games.{package}.render)",
-    "move.bad": "--move must be 0..{last}, not {n}",
-    "sim.progress": "Playing {game}",
-    "sim.title": "{game}: {games} games, {players} players, seed {seed}",
-    "sim.by_bot": "By bot (over every seat it played)",
-    "sim.speed": "{games} games in {seconds:.1f} s ({rate:.1f} games/s)",
-    "games.count": "--games must be at least 1, not {n}",
-    "record.field": "field {field!r} is missing or malformed",
-    "record.move": "move {n} is not [seat, action text]",
-    "replay.move": "{n:>4}. seat {seat}: {action}",
-    "rotating": "rotating",
-    "extra.missing": "{flag} needs {package}: pip install 'herna[{extra}]'",
-    "col.position": "Position",
-    "sim.by_position": "By position after the start player (1 = the start player)",
-    "sim.start_edge": "Start player's edge: {edge} percentage points of win share "
-                      "over the fair {fair}% (95% CI {low} to {high})",
-    "plot.win_share": "Win share (95% CI)",
-    "plot.score": "Final score",
-    "plot.by_bot": "Win share by bot",
-    "plot.by_position": "By position after the start player",
-    "plot.scores": "Score distribution",
-    "plot.fair": "fair share",
-    "plot.position": "Position (1 = start player)",
-    "rate.players": "rating bots needs at least 2 players; {game} with {n} cannot rate them",
-    "rate.bots": "--bots needs at least two different bots to rate, e.g. --bots greedy,random",
-    "rate.twice": "bot {bot!r} is listed twice in --bots; list each bot once",
-    "rate.rounded": "{asked} games asked, playing {games}: whole rounds, each of {lineups} "
-                    "line-ups in every seat rotation",
-    "rate.progress": "Rating bots in {game}",
-    "rate.title": "{game}: ratings after {games} games ({players} players, seed {seed})",
-    "rate.model": "OpenSkill (Plackett-Luce): μ is the skill (start 25), σ its uncertainty, "
-                  "μ − 3σ a conservative rating",
-    "rate.h2h": "Head to head: how often the row bot finished ahead of the column bot "
-                "(ties half, 95% CI)",
-    "col.place": "#",
-    "col.mu": "μ",
-    "col.sigma": "σ",
-    "col.ordinal": "μ − 3σ",
-    "out.folder": "cannot write {path}: there is no folder {folder}",
-    "sim.rotate_hint": "(the bots keep their seats, so seat and bot effects mix: --rotate "
-                       "gives every bot every position of each deal)",
-    # refusal reasons every game shares (herna.core.state)
-    "illegal.no_seat": "there is no seat {seat!r} (seats are 0..{last})",
-    "illegal.over": "the game is over",
-    "illegal.not_to_act": "seat {seat} is not to act now (waiting for seat {who})",
-    "illegal.not_text": "expected action text, got {kind}",
-    "illegal.not_action": "not an action: {action!r}",
-    "illegal.not_now": "{action} is not possible now",
-}
 
-CS: dict[str, str] = {
-    "serve.at": "Herna je otevřená na {url} (databáze: {db}). Ctrl+C ji zastaví.",
-    "error": "chyba: {msg}",
-    "unknown_lang": "neznámý jazyk {lang!r}; jazyky: {langs}",
-    "games.title": "Hry",
-    "games.none": "Není zaregistrována žádná hra.",
-    "col.id": "Id",
-    "col.name": "Název",
-    "col.players": "Hráči",
-    "col.options": "Volby",
-    "col.kind": "Druh",
-    "kind.hidden": "skryté informace",
-    "kind.open": "otevřené informace",
-    "kind.simultaneous": "současné tahy",
-    "opt.syntax": "volba {text!r} nemá tvar klíč=hodnota",
-    "opt.unknown": "{game} nemá volbu {key!r} (volby: {offered})",
-    "opt.value": "volba {key}: {value!r} není {kind}",
-    "flag.unknown": "{game} nemá volbu {flag} (její volby: {offered})",
-    "flag.value": "{flag} potřebuje hodnotu",
-    "arg.extra": "nečekaný argument {text!r}",
-    "kind.bool": "true ani false",
-    "kind.int": "celé číslo",
-    "kind.float": "číslo",
-    "none": "žádné",
-    "players.bad": "{game} je pro {counts} hráče, ne pro {n}",
-    "seat.bad": "--seat musí být 0..{last}, ne {seat}",
-    "bots.count": "--bots potřebuje 1 jméno nebo {n} (jedno na {what}), zadáno {got}",
-    "bots.per_seat": "místo",
-    "bots.per_bot_seat": "místo bota",
-    "play.header": "{name}: {players} hráči, seed {seed}. Hrajete za místo {seat}.",
-    "play.hint": "Napište tah, 'legal' pro možné tahy, 'help' pro zápis tahů, "
-                 "'view' pro překreslení, 'quit' pro odchod.",
-    "watch.header": "{name}: {players} hráči, seed {seed}, hrají jen boti.",
-    "to_act": "Tah {move}: na řadě je místo {seat}",
-    "prompt": "místo {seat}> ",
-    "legal.title": "Možné tahy (napište číslo nebo text):",
-    "legal.none": "Žádný tah není možný.",
-    "number.bad": "tah číslo {n} neexistuje (1-{last}); 'legal' je vypíše",
-    "help.missing": "Pro {game} chybí nápověda k zápisu; 'legal' ukáže možné tahy.",
-    "quit.confirm": "Opravdu skončit?",
-    "quit.left": "Hra opuštěna nedokončená po {moves} tazích.",
-    "input.ended": "Vstup skončil.",
-    "saved": "Záznam uložen do {path}",
-    "wrote": "Zapsáno do {path}",
-    "move": "místo {seat} ({who}): {action}",
-    "move.sealed": "místo {seat} ({who}) se rozhodlo (skryté, dokud se nerozhodnou všichni)",
-    "you": "vy",
-    "render.failed": "zobrazení v terminálu selhalo ({error}); ukazuji surová data",
-    "game_over": "Konec hry",
-    "outcome.title": "Konečné skóre",
-    "col.seat": "Místo",
-    "col.player": "Hráč",
-    "col.score": "Body",
-    "col.rank": "Pořadí",
-    "col.bot": "Bot",
-    "col.games": "Hry",
-    "col.wins": "Výhry",
-    "col.share": "Podíl výher (95% IS)",
-    "col.mean": "Průměr bodů ± 95% IS",
-    "col.stdev": "Sm. odch.",
-    "sim.length": "Délka hry: {decisions} rozhodnutí",
-    "sim.turns": ", {turns} tahů",
-    "col.move": "Tah",
-    "col.action": "Akce",
-    "not_over": "Hra není dokončena ({moves} tahů).",
-    "replay.header": "{game}: {players} hráči, seed {seed}, {moves} tahů",
-    "record.bad": "{path} není platný záznam hry: {why}",
-    "record.game": "záznam je ze hry {record}, ne {game}",
-    "render.none": "{game} nemá SVG vykreslení (herna.games.{package}.render)",
-    "move.bad": "--move musí být 0..{last}, ne {n}",
-    "sim.progress": "Hraje se {game}",
-    "sim.title": "{game}: {games} her, {players} hráči, seed {seed}",
-    "sim.by_bot": "Podle bota (přes všechna jeho místa)",
-    "sim.speed": "{games} her za {seconds:.1f} s ({rate:.1f} her/s)",
-    "games.count": "--games musí být aspoň 1, ne {n}",
-    "record.field": "pole {field!r} chybí nebo je chybné",
-    "record.move": "tah {n} nemá tvar [místo, text akce]",
-    "replay.move": "{n:>4}. místo {seat}: {action}",
-    "rotating": "střídají se",
-    "extra.missing": "{flag} potřebuje {package}: pip install 'herna[{extra}]'",
-    "col.position": "Pozice",
-    "sim.by_position": "Podle pozice od začínajícího hráče (1 = začínající hráč)",
-    "sim.start_edge": "Výhoda začínajícího hráče: {edge} p. b. (procentních bodů) "
-                      "podílu výher nad férových {fair} % (95% IS {low} až {high})",
-    "plot.win_share": "Podíl výher (95% IS)",
-    "plot.score": "Konečné body",
-    "plot.by_bot": "Podíl výher podle bota",
-    "plot.by_position": "Podle pozice od začínajícího hráče",
-    "plot.scores": "Rozložení bodů",
-    "plot.fair": "férový podíl",
-    "plot.position": "Pozice (1 = začínající hráč)",
-    "rate.players": "hodnocení botů potřebuje aspoň 2 hráče; {game} s {n} je neohodnotí",
-    "rate.bots": "--bots potřebuje k hodnocení aspoň dva různé boty, např. --bots greedy,random",
-    "rate.twice": "bot {bot!r} je v --bots dvakrát; uveďte každého bota jednou",
-    "rate.rounded": "zadáno {asked} her, hraje se {games}: celá kola, každá z {lineups} "
-                    "sestav v každém otočení míst",
-    "rate.progress": "Hodnotí se boti ve hře {game}",
-    "rate.title": "{game}: hodnocení po {games} hrách ({players} hráči, seed {seed})",
-    "rate.model": "OpenSkill (Plackett-Luce): μ je síla (začíná na 25), σ její nejistota, "
-                  "μ − 3σ opatrné hodnocení",
-    "rate.h2h": "Vzájemně: jak často skončil bot v řádku před botem ve sloupci "
-                "(remíza za půl, 95% IS)",
-    "col.place": "#",
-    "col.mu": "μ",
-    "col.sigma": "σ",
-    "col.ordinal": "μ − 3σ",
-    "out.folder": "nelze zapsat {path}: složka {folder} neexistuje",
-    "sim.rotate_hint": "(boti zůstávají na svých místech, vliv místa a bota se mísí: --rotate "
-                       "dá každému botovi každou pozici každého rozdání)",
-    "illegal.no_seat": "místo {seat!r} neexistuje (místa jsou 0..{last})",
-    "illegal.over": "hra skončila",
-    "illegal.not_to_act": "místo {seat} teď není na tahu (čeká se na místo {who})",
-    "illegal.not_text": "očekáván text tahu, zadáno {kind}",
-    "illegal.not_action": "toto není tah: {action!r}",
-    "illegal.not_now": "{action} teď není možné",
-}
+@cache
+def load_tables(package: str) -> dict[str, dict[str, str]]:
+    """The message tables of `package` (a dotted name), read once from its
+    `messages/<lang>.json` (UTF-8) as shipped in the wheel."""
+    folder = resources.files(package) / "messages"
+    return {lang: json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+            for lang in LANGUAGES}
 
-SK: dict[str, str] = {
-    "serve.at": "Herna je otvorená na {url} (databáza: {db}). Ctrl+C ju zastaví.",
-    "error": "chyba: {msg}",
-    "unknown_lang": "neznámy jazyk {lang!r}; jazyky: {langs}",
-    "games.title": "Hry",
-    "games.none": "Nie je zaregistrovaná žiadna hra.",
-    "col.id": "Id",
-    "col.name": "Názov",
-    "col.players": "Hráči",
-    "col.options": "Voľby",
-    "col.kind": "Druh",
-    "kind.hidden": "skryté informácie",
-    "kind.open": "otvorené informácie",
-    "kind.simultaneous": "súčasné ťahy",
-    "opt.syntax": "voľba {text!r} nemá tvar kľúč=hodnota",
-    "opt.unknown": "{game} nemá voľbu {key!r} (voľby: {offered})",
-    "opt.value": "voľba {key}: {value!r} nie je {kind}",
-    "flag.unknown": "{game} nemá voľbu {flag} (jej voľby: {offered})",
-    "flag.value": "{flag} potrebuje hodnotu",
-    "arg.extra": "nečakaný argument {text!r}",
-    "kind.bool": "true ani false",
-    "kind.int": "celé číslo",
-    "kind.float": "číslo",
-    "none": "žiadne",
-    "players.bad": "{game} je pre {counts} hráčov, nie pre {n}",
-    "seat.bad": "--seat musí byť 0..{last}, nie {seat}",
-    "bots.count": "--bots potrebuje 1 meno alebo {n} (jedno na {what}), zadané {got}",
-    "bots.per_seat": "miesto",
-    "bots.per_bot_seat": "miesto bota",
-    "play.header": "{name}: {players} hráči, seed {seed}. Hráte za miesto {seat}.",
-    "play.hint": "Napíšte ťah, 'legal' pre možné ťahy, 'help' pre zápis ťahov, "
-                 "'view' pre prekreslenie, 'quit' pre odchod.",
-    "watch.header": "{name}: {players} hráči, seed {seed}, hrajú len boty.",
-    "to_act": "Ťah {move}: na rade je miesto {seat}",
-    "prompt": "miesto {seat}> ",
-    "legal.title": "Možné ťahy (napíšte číslo alebo text):",
-    "legal.none": "Žiadny ťah nie je možný.",
-    "number.bad": "ťah číslo {n} neexistuje (1-{last}); 'legal' ich vypíše",
-    "help.missing": "Pre {game} chýba nápoveda k zápisu; 'legal' ukáže možné ťahy.",
-    "quit.confirm": "Naozaj skončiť?",
-    "quit.left": "Hra opustená nedokončená po {moves} ťahoch.",
-    "input.ended": "Vstup skončil.",
-    "saved": "Záznam uložený do {path}",
-    "wrote": "Zapísané do {path}",
-    "move": "miesto {seat} ({who}): {action}",
-    "move.sealed": "miesto {seat} ({who}) sa rozhodlo (skryté, kým sa nerozhodnú všetci)",
-    "you": "vy",
-    "render.failed": "zobrazenie v termináli zlyhalo ({error}); ukazujem surové dáta",
-    "game_over": "Koniec hry",
-    "outcome.title": "Konečné skóre",
-    "col.seat": "Miesto",
-    "col.player": "Hráč",
-    "col.score": "Body",
-    "col.rank": "Poradie",
-    "col.bot": "Bot",
-    "col.games": "Hry",
-    "col.wins": "Výhry",
-    "col.share": "Podiel výhier (95% IS)",
-    "col.mean": "Priemer bodov ± 95% IS",
-    "col.stdev": "Sm. odch.",
-    "sim.length": "Dĺžka hry: {decisions} rozhodnutí",
-    "sim.turns": ", {turns} ťahov",
-    "col.move": "Ťah",
-    "col.action": "Akcia",
-    "not_over": "Hra nie je dokončená ({moves} ťahov).",
-    "replay.header": "{game}: {players} hráči, seed {seed}, {moves} ťahov",
-    "record.bad": "{path} nie je platný záznam hry: {why}",
-    "record.game": "záznam je z hry {record}, nie {game}",
-    "render.none": "{game} nemá SVG vykreslenie (herna.games.{package}.render)",
-    "move.bad": "--move musí byť 0..{last}, nie {n}",
-    "sim.progress": "Hrá sa {game}",
-    "sim.title": "{game}: {games} hier, {players} hráči, seed {seed}",
-    "sim.by_bot": "Podľa bota (cez všetky jeho miesta)",
-    "sim.speed": "{games} hier za {seconds:.1f} s ({rate:.1f} hier/s)",
-    "games.count": "--games musí byť aspoň 1, nie {n}",
-    "record.field": "pole {field!r} chýba alebo je chybné",
-    "record.move": "ťah {n} nemá tvar [miesto, text akcie]",
-    "replay.move": "{n:>4}. miesto {seat}: {action}",
-    "rotating": "striedajú sa",
-    "extra.missing": "{flag} potrebuje {package}: pip install 'herna[{extra}]'",
-    "col.position": "Pozícia",
-    "sim.by_position": "Podľa pozície od začínajúceho hráča (1 = začínajúci hráč)",
-    "sim.start_edge": "Výhoda začínajúceho hráča: {edge} p. b. (percentuálnych bodov) "
-                      "podielu výhier nad férových {fair} % (95% IS {low} až {high})",
-    "plot.win_share": "Podiel výhier (95% IS)",
-    "plot.score": "Konečné body",
-    "plot.by_bot": "Podiel výhier podľa bota",
-    "plot.by_position": "Podľa pozície od začínajúceho hráča",
-    "plot.scores": "Rozloženie bodov",
-    "plot.fair": "férový podiel",
-    "plot.position": "Pozícia (1 = začínajúci hráč)",
-    "rate.players": "hodnotenie botov potrebuje aspoň 2 hráčov; {game} s {n} ich neohodnotí",
-    "rate.bots": "--bots potrebuje na hodnotenie aspoň dva rôzne boty, napr. --bots greedy,random",
-    "rate.twice": "bot {bot!r} je v --bots dvakrát; uveďte každého bota raz",
-    "rate.rounded": "zadaných {asked} hier, hrá sa {games}: celé kolá, každá z {lineups} "
-                    "zostáv v každom otočení miest",
-    "rate.progress": "Hodnotia sa boty v hre {game}",
-    "rate.title": "{game}: hodnotenie po {games} hrách ({players} hráči, seed {seed})",
-    "rate.model": "OpenSkill (Plackett-Luce): μ je sila (začína na 25), σ jej neistota, "
-                  "μ − 3σ opatrné hodnotenie",
-    "rate.h2h": "Navzájom: ako často skončil bot v riadku pred botom v stĺpci "
-                "(remíza za pol, 95% IS)",
-    "col.place": "#",
-    "col.mu": "μ",
-    "col.sigma": "σ",
-    "col.ordinal": "μ − 3σ",
-    "out.folder": "nedá sa zapísať {path}: priečinok {folder} neexistuje",
-    "sim.rotate_hint": "(boty zostávajú na svojich miestach, vplyv miesta a bota sa mieša: "
-                       "--rotate dá každému botovi každú pozíciu každého rozdania)",
-    "illegal.no_seat": "miesto {seat!r} neexistuje (miesta sú 0..{last})",
-    "illegal.over": "hra skončila",
-    "illegal.not_to_act": "miesto {seat} teraz nie je na ťahu (čaká sa na miesto {who})",
-    "illegal.not_text": "očakáva sa text ťahu, zadané {kind}",
-    "illegal.not_action": "toto nie je ťah: {action!r}",
-    "illegal.not_now": "{action} teraz nie je možné",
-}
 
-TABLES: dict[str, dict[str, str]] = {"en": EN, "cs": CS, "sk": SK}
+@cache
+def _plural_rule(lang: str) -> PluralRule:
+    from babel import Locale  # not at import: the CLI starts faster without Babel's data
+
+    return Locale.parse(lang).plural_form
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories `lang` tells apart: {one, other} (en); {one, few, many,
+    other} (cs, sk). A counted message has exactly these keys in that language."""
+    return frozenset(_plural_rule(lang).tags | {"other"})
+
+
+def plural_category(n: float | decimal.Decimal, lang: str) -> str:
+    """The CLDR plural category of `n` in `lang`: one/other (en); one/few/many/other (cs, sk:
+    1 karta, 2 karty, 5 karet, 1,5 karty)."""
+    return _plural_rule(lang)(n)
+
+
+TABLES: dict[str, dict[str, str]] = load_tables("herna")
+EN, CS, SK = TABLES["en"], TABLES["cs"], TABLES["sk"]
 
 # A context variable, not a global: a server speaks Czech at one table and English at the next,
 # each request (and each asyncio task or worker thread it hands work to) in its own language.
@@ -447,6 +141,55 @@ class Catalog:
         template = self.tables[self.lang_of(lang)].get(key) or self.en[key]
         return template.format(**fields)
 
+    def plural(self, key: str, n: float | decimal.Decimal, /, lang: str | None = None,
+               **fields: object) -> str:
+        """The message `key.<category>` for the count `n` (CLDR's plural rules via Babel), with
+        `n` and `fields` filled in: plural("cards", 5, "cs") -> "5 karet". A table lacking that
+        category falls back to its `other` form, then to English."""
+        chosen = self.lang_of(lang)
+        category = plural_category(n, chosen)
+        table = self.tables[chosen]
+        template = (table.get(f"{key}.{category}") or table.get(f"{key}.other")
+                    or self.en.get(f"{key}.{plural_category(n, 'en')}") or self.en[f"{key}.other"])
+        return template.format(n=n, **fields)
+
+    def problems(self, english_only: Iterable[str] = ()) -> list[str]:
+        """What a translator broke, in words (empty: none): a key missing from a language or
+        unknown in English, a counted message (English has `stem.one` and `stem.other`)
+        without exactly the language's CLDR categories, a `{field}` English does not have.
+        `english_only` keys fall back to English on purpose (a name said alike everywhere)."""
+        found: list[str] = []
+        skip = set(english_only)
+        counted = {stem for stem, forms in _forms(self.en).items() if {"one", "other"} <= forms}
+        for lang, table in self.tables.items():
+            forms = _forms(table)
+            for stem in sorted(counted - skip):
+                if forms.get(stem, set()) != plural_categories(lang):
+                    found.append(f"{lang}: {stem} has forms {sorted(forms.get(stem, ()))}, "
+                                 f"CLDR's are {sorted(plural_categories(lang))}")
+            plain = {k for k in self.en if _stem(k) not in counted}
+            found += [f"{lang}: {key} missing" for key in sorted(plain - table.keys() - skip)]
+            for key, template in table.items():
+                base = _stem(key)
+                if base in counted:  # any English form's fields: "{n} cards" and "a card"
+                    english = set().union(*(_fields(self.en[f"{base}.{form}"])
+                                            for form in ("one", "other")))
+                elif key in self.en:
+                    english = _fields(self.en[key])
+                else:
+                    found.append(f"{lang}: {key} is not in English")
+                    continue
+                if _fields(template) - english:
+                    found.append(f"{lang}: {key} has fields {sorted(_fields(template) - english)}"
+                                 " that English lacks")
+        return found
+
+    @classmethod
+    def load(cls, package: str) -> Catalog:
+        """The catalog shipped as `package`'s `messages/{en,cs,sk}.json`."""
+        tables = load_tables(package)
+        return cls(tables["en"], tables["cs"], tables["sk"])
+
     def word(self, prefix: str, name: str, lang: str | None = None,
              fallback: str | None = None) -> str:
         """A game term such as `word("type", "tower")`: the message `prefix.name`, or for a
@@ -470,3 +213,30 @@ class Catalog:
         if len(items) <= 1:
             return "".join(items)
         return f"{', '.join(items[:-1])}{self.t('and', lang)}{items[-1]}"
+
+
+CATALOG = Catalog(EN, CS, SK)  # the CLI's messages as a Catalog (for `plural`, `problems`)
+
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # every CLDR plural category
+
+
+def _stem(key: str) -> str | None:
+    """`cards` for a key such as `cards.few` that ends in a plural category, else None."""
+    stem, _, form = key.rpartition(".")
+    return stem if stem and form in _CATEGORIES else None
+
+
+def _forms(table: dict[str, str]) -> dict[str, set[str]]:
+    """stem -> the plural categories `table` has keys for (`cards` -> {one, few, ...})."""
+    found: dict[str, set[str]] = {}
+    for key in table:
+        stem = _stem(key)
+        if stem is not None:
+            found.setdefault(stem, set()).add(key.rpartition(".")[2])
+    return found
+
+
+def _fields(template: str) -> set[str]:
+    """The names a template fills in: {n}, {seconds:.1f} -> n, seconds."""
+    return {name.split(".")[0].split("[")[0].split("!")[0]
+            for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -77,10 +77,11 @@ def views() -> list[dict[str, Any]]:
 # ----- the tables ------------------------------------------------------------------------------
 def test_every_key_is_in_every_table_with_the_same_fields() -> None:
     assert set(i18n.TABLES) == set(i18n.LANGUAGES) == set(core_i18n.LANGUAGES)
+    assert not i18n.CATALOG.problems()  # counted words: each language's CLDR categories
     for lang, table in i18n.TABLES.items():
-        assert set(table) == set(i18n.EN), (lang, set(table) ^ set(i18n.EN))
         for key, template in table.items():
-            assert fields(template) == fields(i18n.EN[key]), (lang, key)
+            if key in i18n.EN:
+                assert fields(template) == fields(i18n.EN[key]), (lang, key)
             assert "lang" not in fields(template), key  # `lang` is t()'s own argument
 
 

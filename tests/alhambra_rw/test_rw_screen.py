@@ -46,10 +46,11 @@ def screen(view: dict[str, Any]) -> str:
 
 
 def test_every_key_is_in_every_table_with_the_same_fields() -> None:
+    assert not i18n.CATALOG.problems()  # counted words: each language's CLDR categories
     for lang, table in i18n.TABLES.items():
-        assert set(table) == set(i18n.EN), (lang, set(table) ^ set(i18n.EN))
         for key, template in table.items():
-            assert fields(template) == fields(i18n.EN[key]), (lang, key)
+            if key in i18n.EN:
+                assert fields(template) == fields(i18n.EN[key]), (lang, key)
 
 
 def test_building_names_follow_the_rulebooks() -> None:

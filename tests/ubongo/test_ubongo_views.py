@@ -92,10 +92,11 @@ def _fields(template: str) -> set[str]:
 
 
 def test_translations_are_complete_with_the_same_placeholders() -> None:
+    assert not i18n.CATALOG.problems()  # counted words: each language's CLDR categories
     for table in (i18n.CS, i18n.SK):
-        assert set(table) == set(i18n.EN)
         for key, text in table.items():
-            assert _fields(text) == _fields(i18n.EN[key]), key
+            if key in i18n.EN:
+                assert _fields(text) == _fields(i18n.EN[key]), key
 
 
 def test_refusals_are_translated() -> None:

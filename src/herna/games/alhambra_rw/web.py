@@ -21,7 +21,7 @@ from typing import Any
 from herna.core import Action
 
 from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, cell
-from .i18n import lang_of, t, type_name
+from .i18n import lang_of, plural, t, type_name
 
 
 def action_parts(text: str) -> list[str]:
@@ -44,8 +44,7 @@ def parts(view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
 
 
 def _coins(n: int, lang: str) -> str:
-    form = "1" if n == 1 else "2" if 2 <= n <= 4 else "5"
-    return t(f"web.coins.{form}", lang, n=n)
+    return plural("web.coins", n, lang)
 
 
 def describe(seat: int, text: str, lang: str | None = None) -> str:

@@ -25,7 +25,7 @@ from herna.core import Action, IllegalAction
 
 from . import actions as A
 from .data import DEFAULT_TIMER
-from .i18n import t
+from .i18n import plural, t
 from .pieces import PIECES, orientations
 
 ANCHOR = ("row,col in `A0@row,col` is where the top-left corner of the orientation's "
@@ -65,8 +65,7 @@ def describe(seat: int, text: str, lang: str) -> str:
         if a.delta == 0:
             return t("web.stay", lang)
         way = "right" if a.delta > 0 else "left"
-        n = abs(a.delta)
-        return t(f"web.{way}1", lang) if n == 1 else t(f"web.{way}", lang, n=n)
+        return plural(f"web.{way}", abs(a.delta), lang)
     return t("web.pass", lang)
 
 
