@@ -41,6 +41,17 @@ def describe(game: str, seat: int, text: str, lang: str) -> str:
     return text
 
 
+def caption(game: str, seat: int, text: str, lang: str) -> str:
+    """A button's words for a move ("Take coins"): the game's `label`, else the log's words."""
+    fn = getattr(game_module(game, "web"), "label", None)
+    if callable(fn):
+        try:
+            return str(fn(seat, text, lang))
+        except Exception:  # a caption is a courtesy: the notation still says what it does
+            return text
+    return describe(game, seat, text, lang)
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     c = catalog()
     s = table.row.seats[seat]
@@ -63,7 +74,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         parts_fn = getattr(web, "parts", None)
         parts = parts_fn(view, actions) if callable(parts_fn) else [[] for _ in actions]
         legal = [{"text": str(a), "code": a.code, "parts": p,
-                  "label": describe(game, seat, str(a), lang)}
+                  "label": caption(game, seat, str(a), lang)}
                  for a, p in zip(actions, parts, strict=True)]
     outcome = state.outcome()
     render = game_module(game, "render")

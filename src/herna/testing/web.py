@@ -9,6 +9,8 @@ of the drawing the server sends):
   such as Alhambra's `end`). Each name appears in the seat's SVG as `data-part="NAME"`, once
   for every time it may be chosen (two g4 cards in a hand: two elements named `hand:g4`).
 - `describe(seat, text, lang) -> str`: an applied action in words, for the move log.
+- optionally `label(seat, text, lang) -> str`: the caption of a button that makes the action
+  (an instruction, "Take coins"; without it the page shows the log's words).
 - optionally `extra(view) -> dict`: geometry the client needs beyond the drawing (Ubongo's
   pieces and card outline).
 
@@ -52,6 +54,7 @@ def check_web(state: State, seat: int | None, lang: str = "en") -> dict[str, Any
     if len(parts) != len(legal):
         raise WebContractError(f"{game}: {len(parts)} part lists for {len(legal)} actions")
     seen: dict[tuple[str, ...], str] = {}
+    label = getattr(web, "label", None)
     for action, names in zip(legal, parts, strict=True):
         need = Counter(names)
         for name, count in need.items():
@@ -67,4 +70,8 @@ def check_web(state: State, seat: int | None, lang: str = "en") -> dict[str, Any
         words = web.describe(seat if seat is not None else 0, str(action), lang)
         if not isinstance(words, str) or not words:
             raise WebContractError(f"{game}: no words for {action}")
+        if label is not None:
+            caption = label(seat if seat is not None else 0, str(action), lang)
+            if not isinstance(caption, str) or not caption:
+                raise WebContractError(f"{game}: no caption for {action}")
     return {"svg": svg, "parts": parts}

@@ -1,5 +1,6 @@
-"""Alhambra in the browser: which drawn parts a person clicks to make each legal action, and
-an applied action in words for the move log (the contract: `herna.testing.web`).
+"""Alhambra in the browser: which drawn parts a person clicks to make each legal action, an
+applied action in words for the move log, and the caption of a button that makes it (the
+contract: `herna.testing.web`).
 
 The parts are drawn by `render.svg` for the seat whose view it is:
 
@@ -74,3 +75,24 @@ def describe(seat: int, text: str, lang: str | None = None) -> str:
         return t(f"web.{verb}", lang)
     return text
 
+
+def label(seat: int, text: str, lang: str | None = None) -> str:
+    """The caption of a button that makes the move, an instruction rather than the log's past
+    tense (English imperative, Czech and Slovak infinitive): "Take blue 7", "End the turn"."""
+    lang = lang_of(lang)
+    verb, *args = text.split()
+    if verb in ("take", "buy"):
+        coins = [_card_words(c, lang, "web.coin") for c in (args if verb == "take" else args[1:])]
+        if verb == "take":
+            return t("label.take", lang, cards=join_names(coins, lang))
+        return t("label.buy", lang, space=args[0], cards=" + ".join(coins))
+    if verb == "place":
+        x, y = args[1].split(",")
+        return t("label.place", lang, tile=args[0], x=x, y=y)
+    if verb in ("reserve", "dirk"):
+        return t(f"label.{verb}", lang, tile=args[0])
+    if verb == "swap":
+        return t("label.swap", lang, tile=args[0], other=args[1])
+    if verb in ("end", "pass"):
+        return t(f"label.{verb}", lang)
+    return text

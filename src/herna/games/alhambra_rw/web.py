@@ -1,5 +1,6 @@
 """Alhambra Roll & Write in the browser: which drawn parts a person clicks to make each legal
-action, and an applied action in words for the move log (the contract: `herna.testing.web`).
+action, an applied action in words for the move log, and the caption of a button that makes
+it (the contract: `herna.testing.web`).
 
 The parts are drawn by `render.svg` on the viewer's own sheet:
 
@@ -65,4 +66,26 @@ def describe(seat: int, text: str, lang: str | None = None) -> str:
                  target=value + step, cost=_coins(abs(step) * COST_PIP, lang))
     if verb in ("coins", "end"):
         return t(f"web.{verb}", lang)
+    return text
+
+
+def label(seat: int, text: str, lang: str | None = None) -> str:
+    """The caption of a button that makes the move, an instruction rather than the log's past
+    tense (English imperative, Czech and Slovak infinitive): "Take coins", "Blue 3 → 5 (2
+    coins)", a die change kept as short as the palette it sits in."""
+    lang = lang_of(lang)
+    verb, *args = text.split()
+    if verb in ("build", "second"):
+        b, y = (int(v) for v in args[0].split(","))
+        kind = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
+        return t(f"label.{verb}", lang, type=kind, b=b, y=y, cost=_coins(COST_SECOND, lang))
+    if verb == "keep":
+        blue, yellow = args[0].split(",")
+        return t("label.keep", lang, b=blue, y=yellow)
+    if verb == "adjust":
+        colour, value, step = args[0], int(args[1]), int(args[2])
+        return t("label.adjust", lang, die=t(f"label.die.{colour}", lang), value=value,
+                 target=value + step, cost=_coins(abs(step) * COST_PIP, lang))
+    if verb in ("coins", "end"):
+        return t(f"label.{verb}", lang)
     return text

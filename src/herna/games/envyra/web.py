@@ -1,5 +1,6 @@
-"""Envyra in the browser: which drawn parts a person clicks to make each legal action, and
-an applied action in words for the move log (herna.testing.web states the contract).
+"""Envyra in the browser: which drawn parts a person clicks to make each legal action, an
+applied action in words for the move log, and the caption of a button that makes it
+(herna.testing.web states the contract).
 
 The parts, as render.py draws them on the playing grid (slot names as in the notation):
 
@@ -49,3 +50,18 @@ def describe(seat: int, text: str, lang: str) -> str:
     if len(names) == 1:
         return t("web.mark1", lang, slot=names[0])
     return t("web.mark2", lang, a=names[0], b=names[1])
+
+
+def label(seat: int, text: str, lang: str) -> str:
+    """The caption of a button that makes the move ("Mark a1 and c3"): a mark that could
+    still take a second tile is confirmed by one, so it must read as an instruction."""
+    try:
+        action = A.parse(text)
+    except IllegalAction:
+        return text
+    names = [slot_name(s) for s in action.slots]
+    if action.kind == A.MOVE:
+        return t("label.move", lang, slot=names[0])
+    if len(names) == 1:
+        return t("label.mark1", lang, slot=names[0])
+    return t("label.mark2", lang, a=names[0], b=names[1])

@@ -1,6 +1,6 @@
 """Ubongo in the browser: the parts clicked for each legal action, the geometry a client
-needs to let a person drag pieces onto the card, and applied actions in words for the log
-(herna.testing.web states the contract).
+needs to let a person drag pieces onto the card, applied actions in words for the log and
+the captions of the buttons that make them (herna.testing.web states the contract).
 
 The parts, as render.py draws them on the gem board:
 
@@ -67,6 +67,25 @@ def describe(seat: int, text: str, lang: str) -> str:
         way = "right" if a.delta > 0 else "left"
         return plural(f"web.{way}", abs(a.delta), lang)
     return t("web.pass", lang)
+
+
+def label(seat: int, text: str, lang: str) -> str:
+    """The caption of a button that makes the move, an instruction rather than the log's past
+    tense: "Give up this round", "Move 2 fields right" (the direction tells +2 from -2)."""
+    try:
+        a = A.parse(text, DEFAULT_TIMER)
+    except IllegalAction:
+        return text
+    if isinstance(a, A.StartAction):
+        return t("label.start", lang, field=a.field + 1)
+    if isinstance(a, A.SolveAction):
+        return t("label.solve", lang)
+    if isinstance(a, A.MoveAction):
+        if a.delta == 0:
+            return t("label.stay", lang)
+        way = "right" if a.delta > 0 else "left"
+        return plural(f"label.{way}", abs(a.delta), lang)
+    return t("label.pass", lang)
 
 
 def piece_geometry(letter: str) -> dict[str, Any]:
