@@ -186,3 +186,67 @@ def test_drawing_is_deterministic_with_or_without_caches() -> None:
 ])
 def test_describe_in_three_languages(text: str, en: str, cs: str, sk: str) -> None:
     assert [web.describe(0, text, lang) for lang in LANGS] == [en, cs, sk]
+
+
+# ----- the buttons ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "en", "cs", "sk"), [
+    ("take b7", "Take blue 7", "Vzít denár 7", "Vziať denár 7"),
+    ("take g2 y3", "Take green 2 and yellow 3", "Vzít dirham 2 a gulden 3",
+     "Vziať dirham 2 a gulden 3"),
+    ("buy 2 g4 g3", "Buy from space 2 with green 4 + green 3",
+     "Koupit z pole 2 za dirham 4 + dirham 3", "Kúpiť z poľa 2 za dirham 4 + dirham 3"),
+    ("place 23 1,-2", "Place tile 23 at 1,-2", "Postavit dlaždici 23 na 1,-2",
+     "Postaviť dlaždicu 23 na 1,-2"),
+    ("reserve 23", "Put tile 23 in the reserve", "Dát dlaždici 23 na rezervní plochu",
+     "Odložiť dlaždicu 23 na rezervnú plochu"),
+    ("swap 12 33", "Swap reserve tile 12 for tile 33",
+     "Vyměnit dlaždici 12 z rezervy za dlaždici 33",
+     "Vymeniť dlaždicu 12 z rezervy za dlaždicu 33"),
+    ("dirk 5", "Give tile 5 to Dirk", "Dát dlaždici 5 Dirkovi", "Dať dlaždicu 5 Dirkovi"),
+    ("end", "End the turn", "Ukončit tah", "Ukončiť ťah"),
+    ("pass", "Pass (no move is possible)", "Pasovat (žádný tah není možný)",
+     "Pasovať (žiadny ťah nie je možný)"),
+])
+def test_label_in_three_languages(text: str, en: str, cs: str, sk: str) -> None:
+    assert [web.label(0, text, lang) for lang in LANGS] == [en, cs, sk]
+
+
+def test_labels_are_instructions_not_notation_or_log_words() -> None:
+    """Along random games, every legal action's caption is neither its notation (what the page
+    shows without one) nor the move log's words, and starts like a sentence; plain buttons
+    (end, pass) included."""
+    plain: set[str] = set()
+    for game in range(3):
+        state = herna.make("alhambra", players=2 + game, seed=300 + game)
+        rng = Rng(game)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            lang = LANGS[state.turn % 3]
+            for action in legal:
+                text = str(action)
+                caption = web.label(seat, text, lang)
+                assert caption != text and caption != web.describe(seat, text, lang), text
+                assert caption[0].isupper(), caption
+                if not web.action_parts(text):
+                    plain.add(text)
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert "end" in plain
+    for lang in LANGS:
+        assert web.label(0, "pass", lang) not in ("pass", web.describe(0, "pass", lang))
+
+
+def test_the_server_captions_by_label_and_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The payload's legal[].label: the game's label; a failing one gives the notation, a game
+    without one the log's words."""
+    from herna.server.words import caption
+
+    assert caption("alhambra", 0, "end", "cs") == "Ukončit tah"
+
+    def broken(seat: int, text: str, lang: str) -> str:
+        raise KeyError(text)
+
+    monkeypatch.setattr(web, "label", broken)
+    assert caption("alhambra", 0, "end", "cs") == "end"
+    monkeypatch.delattr(web, "label")
+    assert caption("alhambra", 0, "end", "cs") == "končí kolo"

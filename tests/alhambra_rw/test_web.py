@@ -144,3 +144,51 @@ def test_drawing_is_deterministic_with_unique_ids() -> None:
 ])
 def test_describe_in_three_languages(text: str, en: str, cs: str, sk: str) -> None:
     assert [web.describe(0, text, lang) for lang in LANGS] == [en, cs, sk]
+
+
+# ----- the buttons ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "en", "cs", "sk"), [
+    ("build 3,5", "Build the tower at blue 3, yellow 5", "Postavit na modré 3, žluté 5: věž",
+     "Postaviť na modrej 3, žltej 5: veža"),
+    ("second 2,4", "Build a second building at blue 2, yellow 4: the tower (3 coins)",
+     "Postavit druhou budovu na modré 2, žluté 4: věž (3 mince)",
+     "Postaviť druhú budovu na modrej 2, žltej 4: veža (3 mince)"),
+    ("coins", "Take coins", "Vzít mince", "Získať mince"),
+    ("end", "Skip the second building", "Nestavět druhou budovu", "Nestavať druhú budovu"),
+    ("keep 3,5", "Keep blue 3 and yellow 5", "Nechat si modrou 3 a žlutou 5",
+     "Nechať si modrú 3 a žltú 5"),
+    ("adjust blue 3 +2", "Blue 3 → 5 (2 coins)", "Modrá 3 → 5 (2 mince)",
+     "Modrá 3 → 5 (2 mince)"),
+    ("adjust yellow 6 -1", "Yellow 6 → 5 (1 coin)", "Žlutá 6 → 5 (1 mince)",
+     "Žltá 6 → 5 (1 minca)"),
+    ("adjust yellow 6 -5", "Yellow 6 → 1 (5 coins)", "Žlutá 6 → 1 (5 mincí)",
+     "Žltá 6 → 1 (5 mincí)"),
+])
+def test_label_in_three_languages(text: str, en: str, cs: str, sk: str) -> None:
+    assert [web.label(0, text, lang) for lang in LANGS] == [en, cs, sk]
+
+
+def test_labels_are_instructions_not_notation_or_log_words() -> None:
+    """Along random games, every legal action's caption is neither its notation (what the page
+    shows without one) nor the move log's words, and starts like a sentence; the plain
+    buttons (coins, end) included."""
+    plain: set[str] = set()
+    checked = 0
+    for game in range(3):
+        state = make(2 + game, 700 + game)
+        rng = Rng(game)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                text, lang = str(action), LANGS[checked % 3]
+                caption = web.label(seat, text, lang)
+                assert caption != text and caption != web.describe(seat, text, lang), text
+                assert caption[0].isupper(), caption
+                if not web.action_parts(text):
+                    plain.add(text)
+                checked += 1
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert "coins" in plain
+    for lang in LANGS:  # the second building's choice is rare in random play
+        assert web.label(0, "end", lang) not in ("end", web.describe(0, "end", lang))

@@ -144,3 +144,34 @@ def test_two_dice_on_one_tile_draw_the_tile_twice(monkeypatch: pytest.MonkeyPatc
     result = check_web(state, 0)
     assert result["parts"][[a.text() for a in legal].index("mark b2 b2")] == ["tile:b2"] * 2
     assert svg_parts(result["svg"])["tile:b2"] == 2
+
+
+# ----- the buttons ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "lang", "words"), [
+    ("mark b2", "en", "Mark b2"),
+    ("mark c3 a1", "en", "Mark a1 and c3"),
+    ("move b2", "en", "Move a die onto b2 first"),
+    ("mark b2", "cs", "Označit b2"),
+    ("mark a1 c3", "cs", "Označit a1 a c3"),
+    ("move b2", "cs", "Nejdřív přesunout kostku na b2"),
+    ("mark b2", "sk", "Označiť b2"),
+    ("mark a1 c3", "sk", "Označiť a1 a c3"),
+    ("move b2", "sk", "Najprv premiestniť kocku na b2"),
+])
+def test_label(text: str, lang: str, words: str) -> None:
+    assert web.label(0, text, lang) == words
+
+
+def test_labels_are_instructions_not_notation_or_log_words() -> None:
+    """Envyra has no plain buttons, but a mark of one tile that could take a second is
+    confirmed by a button: every caption is neither the notation nor the log's words."""
+    kinds: set[str] = set()
+    for g, state in enumerate(playout(3, 41, {}, every=1)):
+        for seat in state.to_act():
+            for action in state.legal_actions(seat):
+                text, lang = action.text(), ("en", "cs", "sk")[g % 3]
+                caption = web.label(seat, text, lang)
+                assert caption != text and caption != web.describe(seat, text, lang), text
+                assert caption[0].isupper(), caption
+                kinds.add(f"{text.split()[0]}{len(text.split())}")
+    assert kinds == {"mark2", "mark3", "move2"}

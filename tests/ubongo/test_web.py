@@ -238,3 +238,45 @@ def test_render_has_no_solution_parts_anywhere() -> None:
         for seat in [*state.to_act(), None]:
             doc = render.svg(state.view(seat))
             assert all(re.fullmatch(r"field:[1-6]", n) for n in svg_parts(doc))
+
+
+# ----- the buttons ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "lang", "words"), [
+    ("start 4", "en", "Put the figure on red field 4"),
+    ("move +2", "en", "Move 2 fields right"),
+    ("move -1", "en", "Move 1 field left"),
+    ("move 0", "en", "Stay on this field"),
+    ("pass", "en", "Give up this round"),
+    ("solve A0@0,0 C3@1,2 in 23.4", "en", "Hand in the solution"),
+    ("start 4", "cs", "Postavit figurku na červené políčko 4"),
+    ("move +3", "cs", "Posunout o 3 políčka doprava"),
+    ("move -1", "cs", "Posunout o 1 políčko doleva"),
+    ("move 0", "cs", "Zůstat na tomto políčku"),
+    ("pass", "cs", "Vzdát toto kolo"),
+    ("solve A0@0,0 C3@1,2 in 23.4", "cs", "Odevzdat řešení"),
+    ("start 4", "sk", "Postaviť figúrku na červené políčko 4"),
+    ("move -2", "sk", "Posunúť o 2 políčka doľava"),
+    ("move +1", "sk", "Posunúť o 1 políčko doprava"),
+    ("move 0", "sk", "Zostať na tomto políčku"),
+    ("pass", "sk", "Vzdať toto kolo"),
+    ("solve A0@0,0 C3@1,2 in 23.4", "sk", "Odovzdať riešenie"),
+])
+def test_label(text: str, lang: str, words: str) -> None:
+    assert web.label(1, text, lang) == words
+
+
+def test_labels_are_instructions_not_notation_or_log_words() -> None:
+    """Along a random game, every action the page lists has a caption that is neither its
+    notation nor the log's words; the plain button (pass) included."""
+    plain: set[str] = set()
+    for g, state in enumerate(playout(3, 17, {}, every=1)):
+        for seat in state.to_act():
+            shown, _ = terminal.listed(state.legal_actions(seat))
+            for action, names in zip(shown, web.parts(state.view(seat), shown), strict=True):
+                text, lang = action.text(), ("en", "cs", "sk")[g % 3]
+                caption = web.label(seat, text, lang)
+                assert caption != text and caption != web.describe(seat, text, lang), text
+                assert caption[0].isupper(), caption
+                if not names:
+                    plain.add(text)
+    assert plain == {"pass"}
