@@ -215,7 +215,7 @@ class Store:
                 .join(seats_t, seats_t.c.table_id == tables_t.c.id)
                 .where(seats_t.c.token_hash.in_(hashes))
                 .order_by(tables_t.c.created.desc())).all()
-            counts = dict(conn.execute(
+            counts: dict[str, int] = dict(conn.execute(
                 sa.select(actions_t.c.table_id, sa.func.count())
                 .where(actions_t.c.table_id.in_({r.id for r in rows}))
                 .group_by(actions_t.c.table_id)).all())
