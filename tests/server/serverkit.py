@@ -9,6 +9,8 @@ import random
 import time
 from typing import Any
 
+import herna
+
 GAMES: dict[str, int] = {"alhambra": 3, "alhambra-rw": 2, "envyra": 3, "ubongo": 2}
 
 
@@ -76,10 +78,11 @@ def choose(p: dict[str, Any], rng: random.Random) -> str:
 
 
 def play_out(c: Any, tid: str, tokens: list[str], seed: int = 0, timeout: float = 60.0,
-             budget: int = 2000) -> tuple[dict[str, Any], list[str]]:
+             budget: int = 2000, inspect: Any = None) -> tuple[dict[str, Any], list[str]]:
     """Play every human seat (`tokens`) until the game is over; bots play themselves.
     A 409 at a simultaneous node (a bot chose meanwhile) is answered by choosing again.
-    Returns the last payload of the first seat and the texts the humans posted."""
+    `inspect(payload)` sees every payload a seat is given. Returns the last payload of the
+    first seat and the texts the humans posted."""
     rng = random.Random(seed)
     posted: list[str] = []
     end = time.monotonic() + timeout
@@ -87,6 +90,8 @@ def play_out(c: Any, tid: str, tokens: list[str], seed: int = 0, timeout: float 
         acted = False
         for tok in tokens:
             p = get(c, tid, tok)
+            if inspect is not None:
+                inspect(p)
             if p["over"]:
                 return p, posted
             if not p["legal"] and not (p["game"] == "ubongo" and ubongo_solve(p["view"])):
@@ -103,3 +108,13 @@ def play_out(c: Any, tid: str, tokens: list[str], seed: int = 0, timeout: float 
             raise AssertionError(f"table {tid} not over after {timeout} s")
         if not acted:
             time.sleep(0.005)
+
+
+def state_at(c: Any, tid: str, version: int) -> herna.State:
+    """The engine's own state of a table after its first `version` moves, replayed from the
+    store (bots may have moved on since the payload was made)."""
+    row = c.app.state.tables.store.load(tid)
+    state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
+    for seat, text in row.actions[:version]:
+        state.apply(seat, text)
+    return state
