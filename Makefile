@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow lint typecheck bench setup clean
+.PHONY: run test test-deps test-slow lint typecheck bench setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,8 +17,28 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/herna serve
 
-test: lint typecheck
+test: test-deps lint typecheck
 	$(VENV)/bin/pytest -q -n 2
+
+# What the tests need beyond .venv: PostgreSQL 15's server (the storage tests start their own
+# throw-away cluster) and Chromium (the browser tests). Installed with apt-get as root, once;
+# a no-op when present; otherwise it says what to install (in CI those tests then fail).
+PG_BIN := $(firstword $(wildcard /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/*/bin/initdb))
+CHROMIUM := $(firstword $(shell command -v chromium chromium-browser 2>/dev/null))
+test-deps:
+	@missing=""; \
+	test -n "$(PG_BIN)" || missing="$$missing postgresql"; \
+	test -n "$(CHROMIUM)" || missing="$$missing chromium"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing$$missing (apt-get)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			$$missing >/dev/null; \
+	else \
+		echo "make test-deps: missing$$missing; install with: sudo apt-get install$$missing" \
+		     "(without them the PostgreSQL and browser tests skip, or fail when CI=true)"; \
+	fi
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -865,7 +865,9 @@ def serve(
         config = uvicorn.Config(application, host=host, port=port, log_level="info",
                                 ws_ping_interval=20)
         server = uvicorn.Server(config)
-        logging.getLogger("uvicorn.access").addFilter(_NoQuery())
+        # the access log, and uvicorn.error, where each WebSocket's path is logged as accepted
+        for name in ("uvicorn.access", "uvicorn.error"):
+            logging.getLogger(name).addFilter(_NoQuery())
         server.run()
 
 
@@ -879,12 +881,14 @@ def _db_label(db: str) -> str:
 
 
 class _NoQuery(logging.Filter):
-    """Drop query strings from access-log lines, so no `?token=` ever reaches a log."""
+    """Drop query strings from the paths in uvicorn's log lines (requests, and WebSockets
+    `"WebSocket /api/tables/T/ws?token=..." [accepted]`), so no `?token=` reaches a log."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
-        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
-            record.args = (*args[:2], args[2].split("?", 1)[0], *args[3:])
+        if isinstance(args, tuple):
+            record.args = tuple(a.split("?", 1)[0] if isinstance(a, str) and a.startswith("/")
+                                else a for a in args)
         return True
 
 

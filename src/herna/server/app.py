@@ -205,5 +205,6 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     def page_table(table_id: str) -> Response:
         return FileResponse(STATIC / "table.html")
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # check_dir=False: the API must not depend on the page's files being present
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app

@@ -170,10 +170,7 @@ class Tables:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise Refused(422, f"seed must be a whole number from 0 to 2^63-1, not {seed!r}")
-        try:
-            lang = check_lang(body.get("lang") or "en")
-        except ValueError:
-            raise Refused(422, f"lang must be one of {', '.join(LANGUAGES)}") from None
+        lang = parse_lang(body.get("lang"), "en")
         seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -418,7 +415,11 @@ def next_token(old_hash: str, next_id: str) -> str:
     return base64.urlsafe_b64encode(mac[:18]).decode()
 
 
-def parse_lang(lang: str | None, default: str) -> str:
+def parse_lang(lang: Any, default: str) -> str:
+    """A request's language (`default` when it names none); 422, never a crash, for
+    anything that is not one of ours, a number included."""
+    if lang is not None and not isinstance(lang, str):
+        raise Refused(422, f"lang must be one of {', '.join(LANGUAGES)}")
     try:
         return check_lang(lang) if lang else default
     except ValueError:

@@ -1,0 +1,79 @@
+"""Two tables, one Czech and one English, taking moves at the same time on one server: every
+refusal and every drawing is in its own table's language (the language is a context
+variable per request, never a process-wide setting)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import herna
+from herna.ai.registry import game_module
+from herna.core import IllegalAction
+from herna.i18n import speaking
+from herna.server.app import create_app
+
+ROUNDS = 25
+
+
+def engine_reason(state: herna.State, seat: int, text: str, lang: str) -> str:
+    with speaking(lang), pytest.raises(IllegalAction) as e:
+        state.copy().apply(seat, text)
+    return str(e.value)
+
+
+async def drive(c: httpx.AsyncClient, lang: str, seed: int) -> int:
+    """Alternate refused and legal moves at one table; check each answer's language."""
+    r = await c.post("/api/tables", json={"game": "alhambra", "players": 2, "seed": seed,
+                                          "lang": lang})
+    assert r.status_code == 201
+    made = r.json()
+    tid, toks = made["id"], [s["token"] for s in made["seats"]]
+    render = game_module("alhambra", "render")
+    assert render is not None
+    rng = random.Random(seed)
+    state = herna.make("alhambra", players=2, seed=seed)
+    checked = 0
+    for _ in range(ROUNDS):
+        seat = state.to_act()[0]
+        for bad in ("take r9", "nonsense words"):
+            r = await c.post(f"/api/tables/{tid}/actions",
+                             json={"token": toks[seat], "action": bad,
+                                   "version": len(state.history)})
+            assert r.status_code == 422
+            assert r.json()["reason"] == engine_reason(state, seat, bad, lang), lang
+            checked += 1
+        move = rng.choice(state.legal_actions(seat))
+        r = await c.post(f"/api/tables/{tid}/actions",
+                         json={"token": toks[seat], "action": str(move),
+                               "version": len(state.history)})
+        assert r.status_code == 200, r.text
+        state.apply(seat, str(move))
+        p = r.json()
+        assert p["lang"] == lang
+        with speaking(lang):
+            assert p["svg"] == render.svg(state.view(seat), lang=lang)
+        await asyncio.sleep(0)
+    return checked
+
+
+def test_czech_and_english_tables_at_once(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "h.db"), bot_pace=False)
+
+    async def main() -> list[Any]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            return await asyncio.gather(drive(c, "cs", 11), drive(c, "en", 12),
+                                        drive(c, "cs", 13), drive(c, "sk", 14))
+
+    checked = asyncio.run(main())
+    assert checked == [2 * ROUNDS] * 4
+    # the two languages really differ (else the test proves nothing)
+    s = herna.make("alhambra", players=2, seed=11)
+    seat = s.to_act()[0]
+    assert engine_reason(s, seat, "take r9", "cs") != engine_reason(s, seat, "take r9", "en")

@@ -1,0 +1,123 @@
+"""A real `herna serve` process: moves over HTTP, SIGKILL mid-game, a restart that finishes
+the game, and a log (uvicorn's access and error lines) that never holds a seat's token."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import free_port
+from serverkit import create, get, play_out
+
+HERNA = Path(sys.executable).parent / "herna"
+
+
+class Server:
+    """`herna serve` on a free loopback port, its output kept in a file."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.db, self.logfile = db, log
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> httpx.Client:
+        out = self.logfile.open("ab")
+        env = {**os.environ, "HERNA_LANG": "en", "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [str(HERNA), "serve", "--port", str(self.port), "--db", self.db],
+            stdout=out, stderr=subprocess.STDOUT, env=env)
+        out.close()
+        client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
+        end = time.monotonic() + 60
+        while True:
+            try:
+                if client.get("/api/games").status_code == 200:
+                    return client
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > end:
+                raise AssertionError("herna serve did not start:\n" + self.log())
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=30)
+
+    def log(self) -> str:
+        return self.logfile.read_text(errors="replace") if self.logfile.exists() else ""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(str(tmp_path / "herna.db"), tmp_path / "serve.log")
+    try:
+        yield s
+    finally:
+        s.kill()
+
+
+def move(c: Any, tid: str, tok: str) -> dict[str, Any]:
+    p = get(c, tid, tok)
+    r = c.post(f"/api/tables/{tid}/actions",
+               json={"token": tok, "action": p["legal"][0]["text"], "version": p["version"]})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def test_sigkill_mid_game_then_restart_and_finish(server: Server) -> None:
+    import websockets.sync.client as wsc
+
+    c = server.start()
+    made = create(c, "alhambra-rw", ("human", "human"), seed=5)
+    tid, toks = made["id"], [s["token"] for s in made["seats"]]
+    for _ in range(6):  # a few moves, each seat as it comes, token by query and by Bearer
+        seat = get(c, tid)["to_act"][0]
+        last = move(c, tid, toks[seat])
+    c.get(f"/api/tables/{tid}?token={toks[0]}")
+    c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {toks[1]}"})
+    with wsc.connect(f"ws://127.0.0.1:{server.port}/api/tables/{tid}/ws?token={toks[0]}") as ws:
+        assert json.loads(ws.recv(timeout=10))["version"] == 6
+    c.close()
+    server.kill()  # no shutdown, no flush: only what was committed survives
+    c = server.start()
+    resumed = get(c, tid, toks[0])
+    assert resumed["version"] == last["version"] == 6
+    assert resumed["view"] == get(c, tid, toks[0])["view"]
+    p, _ = play_out(c, tid, toks, timeout=90)
+    assert p["over"] and p["outcome"] is not None
+    rec = c.get(f"/api/tables/{tid}/record").json()
+    assert len(rec["actions"]) == p["version"]
+    c.close()
+    server.kill()
+    text = server.log()
+    assert "GET /api/tables/" in text and "WebSocket /api/tables/" in text  # lines were logged
+    for tok in toks:
+        assert tok not in text, "a seat's token reached the server's log"
+
+
+def test_bots_resume_in_a_restarted_process(server: Server) -> None:
+    """A table whose bot is thinking when the process dies is finished by the next one."""
+    c = server.start()
+    made = create(c, "alhambra-rw", ("human", "medium"), seed=3)
+    tid, tok = made["id"], made["seats"][0]["token"]
+    p = get(c, tid, tok)
+    while not p["legal"]:
+        p = get(c, tid, tok)
+    r = c.post(f"/api/tables/{tid}/actions",
+               json={"token": tok, "action": p["legal"][0]["text"], "version": p["version"]})
+    assert r.status_code == 200
+    server.kill()
+    c = server.start()
+    p, _ = play_out(c, tid, [tok], timeout=90)
+    assert p["over"]
