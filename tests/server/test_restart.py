@@ -116,3 +116,15 @@ def test_two_writers_at_the_same_instant(db: str) -> None:
     finally:
         s1.close()
         s2.close()
+
+
+def test_one_app_started_twice_still_moves_its_bots(db: str) -> None:
+    """Stopping the app closes its bot pool; starting the same app again opens a new one."""
+    app = create_app(db, bot_pace=False)
+    with TestClient(app) as c:
+        made = create(c, "envyra", ("easy", "easy"))
+    with TestClient(app) as c:
+        deadline = time.monotonic() + 30
+        while not get(c, made["id"])["over"]:
+            assert time.monotonic() < deadline, "the bots stopped after the second start"
+            time.sleep(0.05)

@@ -65,6 +65,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        tables.open()
         resumed = await asyncio.to_thread(tables.resume_all)
         for table in list(tables.live.values()):
             tables.wake_bots(table)

@@ -142,10 +142,20 @@ class Tables:
                  bot_pace: bool = True) -> None:
         self.store = store
         self.live: dict[str, Table] = {}
-        self.bot_pool = bot_pool or ThreadPoolExecutor(max_workers=2,
-                                                       thread_name_prefix="herna-bot")
+        self.own_pool = bot_pool is None
+        self.bot_pool = bot_pool or self._new_pool()
         self.bot_pace = bot_pace  # a racing bot waits for the time it claims (Ubongo)
         self.tasks: set[asyncio.Task[None]] = set()
+        self.closing = False
+
+    @staticmethod
+    def _new_pool() -> Executor:
+        return ThreadPoolExecutor(max_workers=2, thread_name_prefix="herna-bot")
+
+    def open(self) -> None:
+        """Take moves again after `close` (an app started a second time, as tests do)."""
+        if self.closing and self.own_pool:
+            self.bot_pool = self._new_pool()
         self.closing = False
 
     # ----- creating and loading ----------------------------------------------------------
@@ -401,12 +411,17 @@ class Tables:
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(w)
 
-    async def close(self) -> None:
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop the bots: each finishes the move it is making (so no write to the log is
+        cut off mid-way), then stops; one still thinking after `grace` seconds is cancelled."""
         self.closing = True
-        for task in list(self.tasks):
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.tasks:
+            _done, pending = await asyncio.wait(list(self.tasks), timeout=grace)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        if self.own_pool:
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def next_token(old_hash: str, next_id: str) -> str:
