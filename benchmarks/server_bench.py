@@ -346,7 +346,8 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
               f"{out['rss_before_mb']:.0f} -> {out['rss_tables_mb']:.0f} MB", flush=True)
         stats.changes = stats.messages = stats.bytes = 0
         until = time.monotonic() + args.seconds
-        cpu0, wall0 = cpu_seconds(pid), time.perf_counter()
+        cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        load0 = os.getloadavg()[0]
         spy = start_py_spy(pid, args) if args.py_spy else None
         try:
             tasks = [asyncio.create_task(s.drive(http, until, tuple(args.think),
@@ -361,6 +362,8 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
                 stop_py_spy(spy, args)
             wall = time.perf_counter() - wall0
             out["server_cpu_share"] = (cpu_seconds(pid) - cpu0) / wall
+            out["client_cpu_share"] = (time.process_time() - mine0) / wall
+            out["loadavg"] = (load0, os.getloadavg()[0])
             out["rss_after_mb"] = rss_mb(pid)
             await asyncio.gather(*(s.close() for s in seats))
     out.update(wall_s=wall, stats=stats)
@@ -371,7 +374,7 @@ def start_py_spy(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     spy = Path(sys.executable).parent / "py-spy"
     return subprocess.Popen([str(spy if spy.exists() else "py-spy"), "record", "-p", str(pid),
                              "-d", str(int(args.seconds)), "-r", "50", "-f", "raw", "-o",
-                             str(args.py_spy), "--nonblocking", "-s"],
+                             str(args.py_spy), "--nonblocking", "--gil"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -540,9 +543,11 @@ def report(results: dict[str, Any]) -> str:
                      f"{ld['games_done']} games finished; {ld['conflicts']} stale (409); "
                      f"errors {ld['errors'] or 'none'}"))
         rows.append(("payloads pushed/s", f"{ld['messages_per_s']:.0f}",
-                     f"{ld['mb_per_s']:.1f} MB/s as received (after permessage-deflate)"))
+                     f"{ld['mb_per_s']:.1f} MB/s of JSON (before permessage-deflate)"))
         rows.append(("server CPU during the run", f"{100 * ld['server_cpu_share']:.0f}%",
-                     "of one core (one process; bots in 2 threads)"))
+                     f"of one core, {ld['server_cpu_ms_per_change']:.1f} ms per change; "
+                     f"this client {100 * ld['client_cpu_share']:.0f}%; load average "
+                     f"{ld['loadavg'][0]:.1f} at the start, {ld['loadavg'][1]:.1f} at the end"))
         rows.append(("RSS per live table, created + socket", f"{ld['kb_per_table']:.0f} KB",
                      f"{ld['rss_before_mb']:.0f} -> {ld['rss_tables_mb']:.0f} MB; "
                      f"{ld['rss_after_mb']:.0f} MB after the run"))
@@ -628,6 +633,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "conflicts": st.conflicts, "errors": dict(st.errors), "games_done": st.games_done,
             "changes_per_s": st.changes / wall, "messages_per_s": st.messages / wall,
             "mb_per_s": st.bytes / wall / 1e6,
+            "server_cpu_ms_per_change": r["server_cpu_share"] * wall / max(1, st.changes) * 1000,
             "kb_per_table": (r["rss_tables_mb"] - r["rss_before_mb"]) * 1024 / args.tables}
     if "idle" in parts and args.idle > 0:
         print(f"# memory: {args.idle} idle tables", flush=True)

@@ -31,6 +31,8 @@ from .store import Conflict, SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("herna.server")
 
+PUSH_WINDOW = 0.025  # seconds a bot's move waits for the next bot's, to go out in one push
+
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -70,6 +72,7 @@ class Table:
     watchers: set[Watcher] = field(default_factory=set)
     node_opened: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
+    push_task: asyncio.Task[None] | None = None
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -111,6 +114,7 @@ class Watcher:
     seat: int | None
     lang: str
     send: Callable[[dict[str, Any]], Any]
+    sent: int = -1  # the newest version pushed to it
 
 
 def _check_options(game: str, options: Any) -> dict[str, Any]:
@@ -147,6 +151,9 @@ class Tables:
         self.bot_pace = bot_pace  # a racing bot waits for the time it claims (Ubongo)
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
+        # an SQLite commit of one row (~0.3 ms) costs less than a trip through a thread,
+        # which waits for the GIL behind the event loop when the server is busy
+        self.append_inline = store.engine.dialect.name == "sqlite"
 
     # ----- creating and loading ----------------------------------------------------------
     def create(self, body: Any) -> tuple[Table, list[str | None]]:
@@ -264,8 +271,9 @@ class Tables:
 
     # ----- moves ----------------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, action: Any,
-                  version: Any = None, lang: str | None = None) -> Any:
-        """Apply one action for `seat` through the engine, log it, then push it out."""
+                  version: Any = None, lang: str | None = None, push: bool = True) -> Any:
+        """Apply one action for `seat` through the engine, log it, then push it out (at once,
+        or with `push=False` within PUSH_WINDOW, together with the moves made meanwhile)."""
         lang = lang or table.row.lang
         if seat is None:
             raise Refused(403, "a spectator cannot act; open the table with a seat's link")
@@ -289,8 +297,11 @@ class Tables:
                     raise Refused(422, str(e)) from None
             text = str(applied)
             try:
-                await asyncio.to_thread(self.store.append, table.id, table.version, seat,
-                                        text, trial.is_over())
+                if self.append_inline:
+                    self.store.append(table.id, table.version, seat, text, trial.is_over())
+                else:
+                    await asyncio.to_thread(self.store.append, table.id, table.version, seat,
+                                            text, trial.is_over())
             except Conflict:
                 # another process holds this table too and wrote first: take its log
                 self.live.pop(table.id, None)
@@ -303,7 +314,10 @@ class Tables:
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
             table.cache.clear()
-        await self.broadcast(table)
+        if push:
+            await self.broadcast(table)
+        else:
+            self.push_soon(table)
         self.wake_bots(table)
         return applied
 
@@ -354,7 +368,7 @@ class Tables:
             if table.version != version:
                 continue  # someone acted meanwhile (a simultaneous node): think again
             try:
-                await self.act(table, seat, text, version)
+                await self.act(table, seat, text, version, push=False)
             except Refused as e:
                 if e.status == 409:
                     continue
@@ -394,12 +408,33 @@ class Tables:
         timer = table.row.options.get("timer", table.state.options.get("timer"))
         return {"elapsed": round(time.monotonic() - table.node_opened, 2), "timer": timer}
 
-    async def broadcast(self, table: Table) -> None:
+    async def broadcast(self, table: Table, behind_only: bool = False) -> None:
+        """Push the table to every watcher (`behind_only`: to those without this version)."""
         for w in list(table.watchers):
+            if behind_only and w.sent >= table.version:
+                continue
+            payload = self.payload(table, w.seat, w.lang)
+            w.sent = payload["version"]
             try:
-                await w.send(self.payload(table, w.seat, w.lang))
+                await w.send(payload)
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(w)
+
+    def push_soon(self, table: Table) -> None:
+        """Push the table within PUSH_WINDOW: a bot's move and the moves that follow it
+        meanwhile (the next bots' in a chain, a person's) go out in one payload, rendered
+        once per watcher instead of once per move."""
+        if table.push_task is not None and not table.push_task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self._push_later(table))
+        table.push_task = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _push_later(self, table: Table) -> None:
+        await asyncio.sleep(PUSH_WINDOW)
+        table.push_task = None  # a move from here on asks for a push of its own
+        await self.broadcast(table, behind_only=True)
 
     async def close(self) -> None:
         self.closing = True
