@@ -31,8 +31,6 @@ from .store import Conflict, SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("herna.server")
 
-PUSH_WINDOW = 0.025  # seconds a bot's move waits for the next bot's, to go out in one push
-
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -72,7 +70,6 @@ class Table:
     watchers: set[Watcher] = field(default_factory=set)
     node_opened: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
-    push_task: asyncio.Task[None] | None = None
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -114,7 +111,6 @@ class Watcher:
     seat: int | None
     lang: str
     send: Callable[[dict[str, Any]], Any]
-    sent: int = -1  # the newest version pushed to it
 
 
 def _check_options(game: str, options: Any) -> dict[str, Any]:
@@ -271,9 +267,8 @@ class Tables:
 
     # ----- moves ----------------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, action: Any,
-                  version: Any = None, lang: str | None = None, push: bool = True) -> Any:
-        """Apply one action for `seat` through the engine, log it, then push it out (at once,
-        or with `push=False` within PUSH_WINDOW, together with the moves made meanwhile)."""
+                  version: Any = None, lang: str | None = None) -> Any:
+        """Apply one action for `seat` through the engine, log it, then push it out."""
         lang = lang or table.row.lang
         if seat is None:
             raise Refused(403, "a spectator cannot act; open the table with a seat's link")
@@ -314,10 +309,7 @@ class Tables:
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
             table.cache.clear()
-        if push:
-            await self.broadcast(table)
-        else:
-            self.push_soon(table)
+        await self.broadcast(table)
         self.wake_bots(table)
         return applied
 
@@ -368,7 +360,7 @@ class Tables:
             if table.version != version:
                 continue  # someone acted meanwhile (a simultaneous node): think again
             try:
-                await self.act(table, seat, text, version, push=False)
+                await self.act(table, seat, text, version)
             except Refused as e:
                 if e.status == 409:
                     continue
@@ -408,33 +400,12 @@ class Tables:
         timer = table.row.options.get("timer", table.state.options.get("timer"))
         return {"elapsed": round(time.monotonic() - table.node_opened, 2), "timer": timer}
 
-    async def broadcast(self, table: Table, behind_only: bool = False) -> None:
-        """Push the table to every watcher (`behind_only`: to those without this version)."""
+    async def broadcast(self, table: Table) -> None:
         for w in list(table.watchers):
-            if behind_only and w.sent >= table.version:
-                continue
-            payload = self.payload(table, w.seat, w.lang)
-            w.sent = payload["version"]
             try:
-                await w.send(payload)
+                await w.send(self.payload(table, w.seat, w.lang))
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(w)
-
-    def push_soon(self, table: Table) -> None:
-        """Push the table within PUSH_WINDOW: a bot's move and the moves that follow it
-        meanwhile (the next bots' in a chain, a person's) go out in one payload, rendered
-        once per watcher instead of once per move."""
-        if table.push_task is not None and not table.push_task.done():
-            return
-        task = asyncio.get_running_loop().create_task(self._push_later(table))
-        table.push_task = task
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _push_later(self, table: Table) -> None:
-        await asyncio.sleep(PUSH_WINDOW)
-        table.push_task = None  # a move from here on asks for a push of its own
-        await self.broadcast(table, behind_only=True)
 
     async def close(self) -> None:
         self.closing = True

@@ -33,8 +33,8 @@ def shown_legal(game: str, legal: list[Action]) -> list[Action]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def describe(game: str, seat: int, text: str, lang: str) -> str:
-    """An action in words (kept: every payload of a table repeats its log's last moves and
-    its legal labels, and the words of one action never change)."""
+    """An action in words (kept: every payload of a table repeats its log's last moves,
+    and the words of one action never change)."""
     web = game_module(game, "web")
     fn = getattr(web, "describe", None)
     if callable(fn):
@@ -45,6 +45,7 @@ def describe(game: str, seat: int, text: str, lang: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def caption(game: str, seat: int, text: str, lang: str) -> str:
     """A button's words for a move ("Take coins"): the game's `label`, else the log's words."""
     fn = getattr(game_module(game, "web"), "label", None)
