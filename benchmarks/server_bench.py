@@ -29,8 +29,9 @@ temporary SQLite file (or `--db URL`), and killed when the part ends:
   drawing is lit and ready for clicks), per game, median of `--page-runs` fresh browser
   contexts (an empty cache: a first visit). Goals: <= 1 s on loopback, <= 150 KB of JS.
 
-The client runs on the same machine as the server (loopback), so its own work (~10% of a
-core at 200 tables) competes with the server's; wall-clock times, this VM is shared.
+The client runs on the same machine as the server (loopback), so its own work (25-50% of a
+core at 200 tables, reported) competes with the server's; wall-clock times on a shared VM,
+so the load average at the start and end of the run is reported too.
 """
 
 from __future__ import annotations
