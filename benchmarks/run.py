@@ -6,6 +6,7 @@
     .venv/bin/python benchmarks/run.py --games 400 --write    # record it in BENCHMARKS.md
     .venv/bin/python benchmarks/run.py --profile              # where random play spends time
     .venv/bin/python benchmarks/run.py --game ubongo --solver # and the Ubongo solver benchmark
+    .venv/bin/python benchmarks/run.py --game ubongo --server # and herna serve under load
 
 The generic measurements (uniform random play checked and unchecked, copies, greedy vs random)
 are in benchmarks/engine.py; each game's own measurements are in benchmarks/<pkg>_bench.py
@@ -34,6 +35,7 @@ import herna
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS_MD = ROOT / "BENCHMARKS.md"
 SOLVER_BENCH = Path(__file__).resolve().parent / "ubongo_solver_bench.py"
+SERVER_BENCH = Path(__file__).resolve().parent / "server_bench.py"
 GOAL_GAMES = 200  # complete 4-player Alhambra random games/s
 
 # Alhambra has no module of its own: its plan is the original run.py's
@@ -123,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                    help="also profile uniform random play and print the hot functions")
     p.add_argument("--solver", action="store_true",
                    help="also run benchmarks/ubongo_solver_bench.py (with Ubongo)")
+    p.add_argument("--server", action="store_true",
+                   help="also run benchmarks/server_bench.py (herna serve: 200 tables, memory, "
+                        "page weight; ~4 minutes, --quick ~1)")
     args = p.parse_args(argv)
     if args.games is None:
         args.games = 20 if args.quick else 200
@@ -162,6 +167,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.solver and "ubongo" in games:
         print("\n# Ubongo solver (benchmarks/ubongo_solver_bench.py)\n", flush=True)
         subprocess.run([sys.executable, str(SOLVER_BENCH), *(["--quick"] if args.quick else [])],
+                       check=True)
+    if args.server:
+        print("\n# herna serve under load (benchmarks/server_bench.py)\n", flush=True)
+        subprocess.run([sys.executable, str(SERVER_BENCH), *(["--quick"] if args.quick else [])],
                        check=True)
 
 

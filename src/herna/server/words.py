@@ -8,6 +8,7 @@ their author.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from herna.ai.registry import game_module
@@ -30,7 +31,10 @@ def shown_legal(game: str, legal: list[Action]) -> list[Action]:
     return legal
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def describe(game: str, seat: int, text: str, lang: str) -> str:
+    """An action in words (kept: every payload of a table repeats its log's last moves,
+    and the words of one action never change)."""
     web = game_module(game, "web")
     fn = getattr(web, "describe", None)
     if callable(fn):
@@ -41,6 +45,7 @@ def describe(game: str, seat: int, text: str, lang: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def caption(game: str, seat: int, text: str, lang: str) -> str:
     """A button's words for a move ("Take coins"): the game's `label`, else the log's words."""
     fn = getattr(game_module(game, "web"), "label", None)
@@ -53,11 +58,16 @@ def caption(game: str, seat: int, text: str, lang: str) -> str:
 
 
 def seat_label(table: Table, seat: int, lang: str) -> str:
-    c = catalog()
     s = table.row.seats[seat]
+    return _label(seat, s.kind, s.level, lang)
+
+
+@functools.lru_cache(maxsize=1024)
+def _label(seat: int, kind: str, level: str | None, lang: str) -> str:
+    c = catalog()
     name = c.t("seat", lang, seat=seat)
-    if s.kind == "bot" and s.level:
-        level = s.level.split(":")[0]
+    if kind == "bot" and level:
+        level = level.split(":")[0]
         return f"{name} ({c.t('bot', lang, level=c.word('level', level, lang))})"
     return name
 

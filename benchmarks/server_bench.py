@@ -1,0 +1,660 @@
+"""`herna serve` under load: move latency at 200 live tables, memory per table, page weight.
+
+    .venv/bin/python benchmarks/server_bench.py                    # everything (~4 minutes)
+    .venv/bin/python benchmarks/server_bench.py --quick            # a smoke run (~1 minute)
+    .venv/bin/python benchmarks/server_bench.py --only load --hard 0.25 --seconds 120
+    .venv/bin/python benchmarks/server_bench.py --db postgresql://USER@127.0.0.1/herna_bench
+    .venv/bin/python benchmarks/server_bench.py --json out.json --py-spy profile.txt
+
+Three parts, each on its own `herna serve` started here on a free loopback port with a
+temporary SQLite file (or `--db URL`), and killed when the part ends:
+
+- **load**: `--tables` tables over the API, the four games in turn at 2 and 3 players, each with
+  one human seat (a random seat) driven by this script and bots in the others (`medium`;
+  `--hard F` gives a share F of the tables `hard` bots). Every human seat has its WebSocket,
+  and `--spectators` more sockets watch tables without a token. Each human seat waits a think
+  time (uniform in `--think`), then POSTs a uniformly chosen action of its payload's `legal`
+  (Ubongo hides solutions from people: in the race that leaves `pass`) with the version it
+  saw. The latency of an action is from sending the POST to receiving, on the seat's own
+  WebSocket, a payload with a newer version (the server pushes before it answers the POST).
+  A finished game is followed by "play again", so the number of live tables stays the same.
+  Goal: p99 <= 50 ms. The server paces racing bots as `herna serve` always does (Ubongo bots
+  wait the time they claim), so an Ubongo table is mostly waiting.
+- **memory**: the server's resident memory (VmRSS) before and after the load's tables were
+  created (with their sockets, before any move of the script), after the run, and with
+  `--idle` more tables created and left alone (their bots play up to the human's turn).
+- **page**: what a table page loads (JavaScript, CSS, HTML, the first payload; sizes as sent
+  and gzip-compressed) and, with Playwright and Debian's Chromium, the time from
+  `page.goto(seat link)` until `#board[data-version]` is set (the page sets it once the
+  drawing is lit and ready for clicks), per game, median of `--page-runs` fresh browser
+  contexts (an empty cache: a first visit). Goals: <= 1 s on loopback, <= 150 KB of JS.
+
+The client runs on the same machine as the server (loopback), so its own work (25-50% of a
+core at 200 tables, reported) competes with the server's; wall-clock times on a shared VM,
+so the load average at the start and end of the run is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gzip
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+GAMES = ("alhambra", "alhambra-rw", "envyra", "ubongo")
+GOAL_P99_MS = 50.0
+GOAL_TTI_S = 1.0
+GOAL_JS_KB = 150.0
+CHROMIUM = os.environ.get("HERNA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+_VERSION = re.compile(rb'"version":\s*(\d+)')
+
+
+# ----- the server ---------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def herna_command() -> list[str]:
+    script = Path(sys.executable).parent / "herna"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "herna.cli"]
+
+
+@contextlib.contextmanager
+def serve(db: str | None, log: Path) -> Iterator[tuple[str, int]]:
+    """`herna serve` on a free loopback port; yields (base URL, pid); always stopped."""
+    port = free_port()
+    with contextlib.ExitStack() as stack:
+        if db is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="herna-bench-"))
+            db = str(Path(tmp) / "bench.db")
+        out = stack.enter_context(log.open("a"))
+        proc = subprocess.Popen([*herna_command(), "serve", "--host", "127.0.0.1", "--port",
+                                 str(port), "--db", db, "--lang", "en"],
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 60
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"herna serve exited ({proc.returncode}); see {log}")
+                try:
+                    if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"herna serve did not start; see {log}")
+                time.sleep(0.2)
+            yield base, proc.pid
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+
+# ----- tables -----------------------------------------------------------------------------
+@dataclass
+class Plan:
+    game: str
+    players: int
+    human: int
+    level: str
+
+    def body(self, seed: int) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = [{"kind": "bot", "level": self.level}] * self.players
+        seats = [{"kind": "human"} if i == self.human else s for i, s in enumerate(seats)]
+        return {"game": self.game, "players": self.players, "seats": seats, "seed": seed}
+
+
+def plans(n: int, hard: float, rng: random.Random) -> list[Plan]:
+    """The four games in turn at 2 and 3 players; a share `hard` of them with hard bots."""
+    hard_set = set(rng.sample(range(n), round(n * hard)))
+    out = []
+    for i in range(n):
+        players = 2 + (i // len(GAMES)) % 2
+        out.append(Plan(GAMES[i % len(GAMES)], players, rng.randrange(players),
+                        "hard" if i in hard_set else "medium"))
+    return out
+
+
+async def create(http: httpx.AsyncClient, plan: Plan, seed: int) -> tuple[str, str]:
+    r = await http.post("/api/tables", json=plan.body(seed))
+    r.raise_for_status()
+    body = r.json()
+    return body["id"], body["seats"][plan.human]["token"]
+
+
+async def warm_up(http: httpx.AsyncClient) -> None:
+    """One idle all-human table per game, its payload fetched: the game's modules and the
+    renderers' caches are loaded before the baseline memory is read."""
+    for game in GAMES:
+        r = await http.post("/api/tables", json={"game": game, "players": 2})
+        r.raise_for_status()
+        body = r.json()
+        for s in body["seats"]:
+            (await http.get(f"/api/tables/{body['id']}",
+                            params={"token": s["token"]})).raise_for_status()
+
+
+# ----- the load ------------------------------------------------------------------------------
+@dataclass
+class Stats:
+    latency: list[float] = field(default_factory=list)       # POST -> own socket, s
+    post: list[float] = field(default_factory=list)          # POST round trip, s
+    by_game: dict[str, list[float]] = field(default_factory=dict)
+    conflicts: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    games_done: int = 0
+    changes: int = 0          # new versions seen on the human seats' sockets
+    messages: int = 0         # payloads received on every socket
+    bytes: int = 0
+
+
+class Seat:
+    """One human seat: its socket's latest payload, and waiters for a newer version."""
+
+    def __init__(self, base: str, plan: Plan, table: str, token: str, stats: Stats) -> None:
+        self.base, self.plan, self.table, self.token, self.stats = base, plan, table, token, \
+            stats
+        self.raw = b""
+        self.version = -1
+        self.changed = asyncio.Event()
+        self.waiters: list[tuple[int, asyncio.Future[float]]] = []
+        self.ws: Any = None
+        self.reader: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        import websockets
+
+        url = self.base.replace("http", "ws", 1) + \
+            f"/api/tables/{self.table}/ws?token={self.token}"
+        self.ws = await websockets.connect(url, max_size=None, ping_interval=None,
+                                           open_timeout=30)
+        first = await self.ws.recv(decode=False)
+        self._got(first, time.perf_counter())
+        self.reader = asyncio.create_task(self._read())
+
+    def _got(self, raw: bytes, at: float) -> None:
+        m = _VERSION.search(raw, 0, 4000)
+        version = int(m.group(1)) if m else json.loads(raw)["version"]
+        self.stats.messages += 1
+        self.stats.bytes += len(raw)
+        if version > self.version >= 0:
+            self.stats.changes += version - self.version
+        self.raw, self.version = raw, version
+        self.changed.set()
+        for target, fut in self.waiters:
+            if version >= target and not fut.done():
+                fut.set_result(at)
+        self.waiters = [(t, f) for t, f in self.waiters if not f.done()]
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in self.ws:
+                self._got(raw if isinstance(raw, bytes) else raw.encode(), time.perf_counter())
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            await asyncio.gather(self.reader, return_exceptions=True)
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+
+    async def drive(self, http: httpx.AsyncClient, until: float, think: tuple[float, float],
+                    rng: random.Random) -> None:
+        await asyncio.sleep(rng.uniform(0, think[1]))  # not everybody starts at once
+        while time.monotonic() < until:
+            self.changed.clear()
+            payload = json.loads(self.raw)
+            if payload["over"]:
+                self.stats.games_done += 1
+                if not await self._again(http):
+                    return
+                continue
+            legal = payload["legal"]
+            if not legal:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), max(0.01, until -
+                                                                     time.monotonic()))
+                continue
+            await asyncio.sleep(rng.uniform(*think))
+            if time.monotonic() >= until:
+                return
+            if self.version != payload["version"]:
+                continue  # a bot moved meanwhile (a race, a sealed mark): look again
+            await self._act(http, rng.choice(legal)["text"], payload["version"])
+
+    async def _act(self, http: httpx.AsyncClient, action: str, version: int) -> None:
+        fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiters.append((version + 1, fut))
+        start = time.perf_counter()
+        try:
+            r = await http.post(f"/api/tables/{self.table}/actions",
+                                json={"token": self.token, "action": action,
+                                      "version": version})
+        except httpx.HTTPError as e:
+            self.stats.errors[type(e).__name__] += 1
+            return
+        posted = time.perf_counter()
+        if r.status_code == 409:
+            self.stats.conflicts += 1
+            fut.cancel()
+            return
+        if r.status_code != 200:
+            self.stats.errors[f"{r.status_code} {r.text[:80]}"] += 1
+            fut.cancel()
+            return
+        try:
+            at = await asyncio.wait_for(fut, 30)
+        except TimeoutError:
+            self.stats.errors["no push within 30 s"] += 1
+            return
+        self.stats.latency.append(at - start)
+        self.stats.post.append(posted - start)
+        self.stats.by_game.setdefault(self.plan.game, []).append(at - start)
+
+    async def _again(self, http: httpx.AsyncClient) -> bool:
+        r = await http.post(f"/api/tables/{self.table}/again", json={"token": self.token})
+        if r.status_code != 201:
+            self.stats.errors[f"again {r.status_code}"] += 1
+            return False
+        body = r.json()
+        await self.close()
+        self.table, self.token, self.version = body["id"], body["token"], -1
+        await self.connect()
+        return True
+
+
+async def spectate(base: str, table: str, stats: Stats, until: float) -> None:
+    import websockets
+
+    url = base.replace("http", "ws", 1) + f"/api/tables/{table}/ws"
+    async with websockets.connect(url, max_size=None, ping_interval=None,
+                                  open_timeout=30) as ws:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, until - time.monotonic())):
+                async for raw in ws:
+                    stats.messages += 1
+                    stats.bytes += len(raw)
+
+
+async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    stats = Stats()
+    out: dict[str, Any] = {}
+    limits = httpx.Limits(max_connections=args.tables + 10, max_keepalive_connections=
+                          args.tables + 10)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        await warm_up(http)
+        await asyncio.sleep(1)
+        out["rss_before_mb"] = rss_mb(pid)
+        todo = plans(args.tables, args.hard, rng)
+        t0 = time.perf_counter()
+        sem = asyncio.Semaphore(4)
+
+        async def make(i: int, plan: Plan) -> Seat:
+            async with sem:
+                table, token = await create(http, plan, args.seed * 100_000 + i)
+                seat = Seat(base, plan, table, token, stats)
+                await seat.connect()
+                return seat
+
+        seats = await asyncio.gather(*(make(i, p) for i, p in enumerate(todo)))
+        out["create_s"] = time.perf_counter() - t0
+        out["rss_tables_mb"] = rss_mb(pid)
+        out["levels"] = dict(Counter(p.level for p in todo))
+        print(f"... {len(seats)} tables and their sockets in {out['create_s']:.1f} s; RSS "
+              f"{out['rss_before_mb']:.0f} -> {out['rss_tables_mb']:.0f} MB", flush=True)
+        stats.changes = stats.messages = stats.bytes = 0
+        until = time.monotonic() + args.seconds
+        cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        load0 = os.getloadavg()[0]
+        spy = start_py_spy(pid, args) if args.py_spy else None
+        try:
+            tasks = [asyncio.create_task(s.drive(http, until, tuple(args.think),
+                                                 random.Random(rng.random())))
+                     for s in seats]
+            tasks += [asyncio.create_task(spectate(base, seats[i % len(seats)].table, stats,
+                                                   until))
+                      for i in range(args.spectators)]
+            await asyncio.gather(*tasks)
+        finally:
+            if spy is not None:
+                stop_py_spy(spy, args)
+            wall = time.perf_counter() - wall0
+            out["server_cpu_share"] = (cpu_seconds(pid) - cpu0) / wall
+            out["client_cpu_share"] = (time.process_time() - mine0) / wall
+            out["loadavg"] = (load0, os.getloadavg()[0])
+            out["rss_after_mb"] = rss_mb(pid)
+            await asyncio.gather(*(s.close() for s in seats))
+    out.update(wall_s=wall, stats=stats)
+    return out
+
+
+def start_py_spy(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    spy = Path(sys.executable).parent / "py-spy"
+    return subprocess.Popen([str(spy if spy.exists() else "py-spy"), "record", "-p", str(pid),
+                             "-d", str(int(args.seconds)), "-r", "50", "-f", "raw", "-o",
+                             str(args.py_spy), "--nonblocking", "--gil"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_py_spy(spy: subprocess.Popen[bytes], args: argparse.Namespace) -> None:
+    try:
+        spy.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        spy.send_signal(signal.SIGINT)
+        spy.wait(timeout=10)
+    print(f"... py-spy samples in {args.py_spy} (collapsed stacks)", flush=True)
+
+
+async def idle(base: str, pid: int, n: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        await warm_up(http)
+        await asyncio.sleep(1)
+        before = rss_mb(pid)
+        t0 = time.perf_counter()
+        sem = asyncio.Semaphore(4)
+
+        async def make(i: int, plan: Plan) -> None:
+            async with sem:
+                await create(http, plan, seed * 100_000 + i)
+
+        await asyncio.gather(*(make(i, p) for i, p in enumerate(plans(n, 0.0, rng))))
+        took = time.perf_counter() - t0
+        await asyncio.sleep(5)  # their bots play up to the human's turn
+        return {"tables": n, "rss_before_mb": before, "rss_after_mb": rss_mb(pid),
+                "create_ms": took / n * 1000}
+
+
+# ----- the page ------------------------------------------------------------------------------
+def page_figures(base: str, runs: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, Any] = {"weight": {}, "tti": {}}
+    http = httpx.Client(base_url=base, timeout=30)
+
+    def table(game: str) -> tuple[str, str, str]:
+        body = Plan(game, 2, 0, "medium").body(random.randrange(2**31))
+        r = http.post("/api/tables", json=body)
+        r.raise_for_status()
+        created = r.json()
+        return created["id"], created["seats"][0]["token"], created["seats"][0]["url"]
+
+    watch = """new MutationObserver((_m, obs) => {
+      const b = document.getElementById('board');
+      if (b && b.dataset.version !== undefined) { window.__ready = performance.now();
+        obs.disconnect(); }
+    }).observe(document, {subtree: true, attributes: true, childList: true});"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for game in GAMES:
+                table_id, token, url = table(game)
+                # what the page loads, once per game
+                ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+                page = ctx.new_page()
+                responses: list[Any] = []
+                page.on("response", lambda r, rs=responses: rs.append(r))
+                page.goto(base + url)
+                page.wait_for_selector("#board[data-version]", state="attached", timeout=30_000)
+                page.wait_for_load_state("networkidle")
+                got = [(r.url, r.request.resource_type, r.body(),
+                        r.headers.get("content-encoding", "")) for r in responses
+                       if r.request.resource_type != "websocket" and r.status == 200]
+                ctx.close()
+                kinds: dict[str, list[int]] = {}
+                files = []
+                for u, kind, body, enc in got:
+                    k = "js" if u.endswith(".js") else "css" if u.endswith(".css") else \
+                        "html" if kind == "document" else "api" if "/api/" in u else kind
+                    raw = len(body)
+                    gz = len(gzip.compress(body, 6))
+                    kinds.setdefault(k, [0, 0, 0])
+                    kinds[k][0] += raw
+                    kinds[k][1] += gz
+                    kinds[k][2] += 1
+                    files.append({"url": u.removeprefix(base), "kind": k, "bytes": raw,
+                                  "gzip": gz, "sent_encoding": enc or "identity"})
+                first = http.get(f"/api/tables/{table_id}", params={"token": token}).content
+                svg = json.loads(first)["svg"].encode()
+                out["weight"][game] = {
+                    "by_kind": kinds, "files": files,
+                    "payload": {"json": len(first), "json_gzip": len(gzip.compress(first, 6)),
+                                "svg": len(svg), "svg_gzip": len(gzip.compress(svg, 6))}}
+                # time to interactive: fresh contexts (an empty cache), median of `runs`
+                times, inpage = [], []
+                for _ in range(runs):
+                    table_id, token, url = table(game)
+                    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+                    ctx.add_init_script(watch)
+                    page = ctx.new_page()
+                    t0 = time.perf_counter()
+                    page.goto(base + url, wait_until="commit")
+                    page.wait_for_selector("#board[data-version]", state="attached",
+                                           timeout=30_000)
+                    times.append(time.perf_counter() - t0)
+                    ready = page.evaluate("window.__ready")
+                    if ready is not None:
+                        inpage.append(ready / 1000)
+                    ctx.close()
+                out["tti"][game] = {"median_s": statistics.median(times), "runs": times,
+                                    "in_page_median_s": statistics.median(inpage)
+                                    if inpage else None}
+                print(f"... {game}: interactive in {statistics.median(times) * 1000:.0f} ms "
+                      f"(median of {runs})", flush=True)
+        finally:
+            browser.close()
+            http.close()
+    return out
+
+
+# ----- the report ----------------------------------------------------------------------------
+def pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q / 100 * len(s) + 0.5) - 1))]
+
+
+def summary(xs: Sequence[float]) -> dict[str, float]:
+    if not xs:
+        return {"count": 0}
+    return {"count": len(xs), "p50_ms": pct(xs, 50) * 1000, "p90_ms": pct(xs, 90) * 1000,
+            "p99_ms": pct(xs, 99) * 1000, "max_ms": max(xs) * 1000,
+            "mean_ms": statistics.fmean(xs) * 1000}
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "not met"
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return (f"{cpu} ({os.cpu_count()} CPUs, shared VM), Python {platform.python_version()} "
+            f"({platform.python_implementation()}), {platform.system()} {platform.machine()}")
+
+
+def report(results: dict[str, Any]) -> str:
+    rows: list[tuple[str, str, str]] = []
+    if "load" in results:
+        ld = results["load"]
+        lat = ld["latency"]
+        rows.append(("tables (human seat + bots)", f"{ld['tables']}",
+                     f"bots {ld['levels']}; {ld['spectators']} spectator sockets; think "
+                     f"{ld['think'][0]}-{ld['think'][1]} s; {ld['seconds']:.0f} s run"))
+        if lat["count"]:
+            rows.append(("POST -> own WebSocket push, p50 / p90 ms",
+                         f"{lat['p50_ms']:.1f} / {lat['p90_ms']:.1f}", ""))
+            rows.append(("POST -> own WebSocket push, p99 / max ms",
+                         f"{lat['p99_ms']:.1f} / {lat['max_ms']:.0f}",
+                         f"goal p99 <= {GOAL_P99_MS:.0f} ({met(lat['p99_ms'] <= GOAL_P99_MS)});"
+                         f" {lat['count']:,} human actions"))
+            for game, s in ld["by_game"].items():
+                rows.append((f"  {game}: p50 / p99 ms", f"{s['p50_ms']:.1f} / "
+                             f"{s['p99_ms']:.1f}", f"{s['count']:,} actions"))
+            post = ld["post"]
+            rows.append(("POST round trip, p50 / p99 ms",
+                         f"{post['p50_ms']:.1f} / {post['p99_ms']:.1f}", ""))
+        rows.append(("table changes/s (humans + bots)", f"{ld['changes_per_s']:.1f}",
+                     f"{ld['games_done']} games finished; {ld['conflicts']} stale (409); "
+                     f"errors {ld['errors'] or 'none'}"))
+        rows.append(("payloads pushed/s", f"{ld['messages_per_s']:.0f}",
+                     f"{ld['mb_per_s']:.1f} MB/s of JSON (before permessage-deflate)"))
+        rows.append(("server CPU during the run", f"{100 * ld['server_cpu_share']:.0f}%",
+                     f"of one core, {ld['server_cpu_ms_per_change']:.1f} ms per change; "
+                     f"this client {100 * ld['client_cpu_share']:.0f}%; load average "
+                     f"{ld['loadavg'][0]:.1f} at the start, {ld['loadavg'][1]:.1f} at the end"))
+        rows.append(("RSS per live table, created + socket", f"{ld['kb_per_table']:.0f} KB",
+                     f"{ld['rss_before_mb']:.0f} -> {ld['rss_tables_mb']:.0f} MB; "
+                     f"{ld['rss_after_mb']:.0f} MB after the run"))
+    if "idle" in results:
+        i = results["idle"]
+        rows.append(("RSS per idle table", f"{i['kb_per_table']:.0f} KB",
+                     f"{i['tables']} tables: {i['rss_before_mb']:.0f} -> "
+                     f"{i['rss_after_mb']:.0f} MB; {i['create_ms']:.1f} ms per create"))
+    if "page" in results:
+        pg = results["page"]
+        for game, w in pg["weight"].items():
+            js = w["by_kind"].get("js", [0, 0, 0])
+            css = w["by_kind"].get("css", [0, 0, 0])
+            html = w["by_kind"].get("html", [0, 0, 0])
+            pl = w["payload"]
+            rows.append((f"{game}: JavaScript KB (gzip)",
+                         f"{js[0] / 1000:.1f} ({js[1] / 1000:.1f})",
+                         f"{js[2]} files; goal <= {GOAL_JS_KB:.0f} KB "
+                         f"({met(js[0] / 1000 <= GOAL_JS_KB)}); CSS {css[0] / 1000:.1f} KB "
+                         f"({css[1] / 1000:.1f}), HTML {html[0] / 1000:.1f} KB"))
+            rows.append((f"{game}: first payload KB (gzip)",
+                         f"{pl['json'] / 1000:.1f} ({pl['json_gzip'] / 1000:.1f})",
+                         f"of which SVG {pl['svg'] / 1000:.1f} KB ({pl['svg_gzip'] / 1000:.1f})"))
+            t = pg["tti"][game]
+            inpage = t["in_page_median_s"]
+            rows.append((f"{game}: goto -> interactive, ms", f"{t['median_s'] * 1000:.0f}",
+                         f"median of {len(t['runs'])}; goal <= {GOAL_TTI_S * 1000:.0f} "
+                         f"({met(t['median_s'] <= GOAL_TTI_S)}); from navigation start "
+                         + (f"{inpage * 1000:.0f} ms" if inpage is not None else "n/a")))
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    lines = [f"| {'measure'.ljust(w0)} | {'value'.rjust(w1)} | note |",
+             f"|{'-' * (w0 + 2)}|{'-' * (w1 + 1)}:|------|"]
+    lines += [f"| {a.ljust(w0)} | {b.rjust(w1)} | {c} |" for a, b, c in rows]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--only", choices=["load", "idle", "page"], action="append",
+                   help="run only these parts (repeatable; default all three)")
+    p.add_argument("--db", default=None,
+                   help="database for the server (default: a temporary SQLite file); e.g. "
+                        "postgresql://USER@127.0.0.1/DB (tables are added to it)")
+    p.add_argument("--tables", type=int, default=200, help="live tables in the load (200)")
+    p.add_argument("--seconds", type=float, default=120, help="length of the load (120)")
+    p.add_argument("--hard", type=float, default=0.0,
+                   help="share of the tables with hard bots (default 0: all medium)")
+    p.add_argument("--spectators", type=int, default=40, help="spectator sockets (40)")
+    p.add_argument("--think", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"),
+                   help="a human seat's think time, uniform (0.5 2.0 s)")
+    p.add_argument("--idle", type=int, default=1000, help="idle tables for memory (1000)")
+    p.add_argument("--page-runs", type=int, default=5, help="page loads per game (5)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--quick", action="store_true",
+                   help="a smoke run: 20 tables for 20 s, 100 idle, 1 page load per game")
+    p.add_argument("--json", type=Path, default=None, help="also write the results here")
+    p.add_argument("--py-spy", type=Path, default=None,
+                   help="record the server with py-spy during the load (collapsed stacks)")
+    p.add_argument("--log", type=Path, default=None,
+                   help="the servers' output (default: a temporary file)")
+    args = p.parse_args(argv)
+    if args.quick:
+        args.tables, args.seconds, args.idle, args.page_runs = 20, 20, 100, 1
+        args.spectators = min(args.spectators, 4)
+    parts = args.only or ["load", "idle", "page"]
+    log = args.log or Path(tempfile.gettempdir()) / f"herna-server-bench-{os.getpid()}.log"
+    print(f"machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M')}; server log {log}",
+          flush=True)
+    results: dict[str, Any] = {"machine": machine(), "date": time.strftime("%Y-%m-%d"),
+                               "db": "sqlite (temporary file)" if args.db is None else
+                               args.db.split("://")[0]}
+    if "load" in parts:
+        print(f"# load: {args.tables} tables, {args.seconds:.0f} s", flush=True)
+        with serve(args.db, log) as (base, pid):
+            r = asyncio.run(load(base, pid, args))
+        st: Stats = r.pop("stats")
+        wall = r["wall_s"]
+        results["load"] = {
+            **r, "tables": args.tables, "spectators": args.spectators, "think": args.think,
+            "seconds": args.seconds, "latency": summary(st.latency), "post": summary(st.post),
+            "by_game": {g: summary(v) for g, v in sorted(st.by_game.items())},
+            "conflicts": st.conflicts, "errors": dict(st.errors), "games_done": st.games_done,
+            "changes_per_s": st.changes / wall, "messages_per_s": st.messages / wall,
+            "mb_per_s": st.bytes / wall / 1e6,
+            "server_cpu_ms_per_change": r["server_cpu_share"] * wall / max(1, st.changes) * 1000,
+            "kb_per_table": (r["rss_tables_mb"] - r["rss_before_mb"]) * 1024 / args.tables}
+    if "idle" in parts and args.idle > 0:
+        print(f"# memory: {args.idle} idle tables", flush=True)
+        with serve(args.db, log) as (base, pid):
+            i = asyncio.run(idle(base, pid, args.idle, args.seed + 1))
+        i["kb_per_table"] = (i["rss_after_mb"] - i["rss_before_mb"]) * 1024 / i["tables"]
+        results["idle"] = i
+    if "page" in parts:
+        if not Path(CHROMIUM).exists():
+            print(f"no Chromium at {CHROMIUM}: the page part is skipped", flush=True)
+        else:
+            print("# page weight and time to interactive", flush=True)
+            with serve(args.db, log) as (base, _pid):
+                results["page"] = page_figures(base, args.page_runs)
+    print()
+    print(report(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str), encoding="utf-8")
+        print(f"\nwrote {args.json}")
+
+
+if __name__ == "__main__":
+    main()
