@@ -90,6 +90,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(60_000)  # CI's two cores also run the rest of the suite
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -38,7 +38,7 @@ def create(server: LiveServer, game: str, players: int, humans: int = 1, seed: i
     return dict(r.json())
 
 
-def wait_for(condition: Any, timeout: float = 20, what: str = "") -> None:
+def wait_for(condition: Any, timeout: float = 60, what: str = "") -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:

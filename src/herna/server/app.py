@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -71,6 +72,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             tables.wake_bots(table)
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
+        gc.freeze()  # what start-up built lives as long as the server: never scan it again
         yield
         await tables.close()
         store.close()
