@@ -861,7 +861,8 @@ def serve(
         # collection over them (150-270 ms at 200 tables) is a pause every player feels
         gc.set_threshold(10_000, 20, 100)
         where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
-        application = create_app(where)
+        # bots think in a worker process, off the GIL that serves the players
+        application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1))
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment

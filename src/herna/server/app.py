@@ -58,11 +58,12 @@ def games_list() -> list[dict[str, Any]]:
 
 
 def create_app(db: str | None = None, bot_pool: Executor | None = None,
-               bot_pace: bool = True) -> FastAPI:
+               bot_pace: bool = True, bot_processes: int = 0) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
-    else herna.db). `bot_pace=False` lets racing bots answer at once (tests)."""
+    else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
+    `bot_processes=N` runs the bots in N worker processes instead of threads."""
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
-    tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace)
+    tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

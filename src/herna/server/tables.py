@@ -12,10 +12,11 @@ import base64
 import hashlib
 import hmac
 import logging
+import multiprocessing
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ from herna.ai.registry import game_module, make_bot
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.i18n import LANGUAGES, check_lang, speaking
 
-from . import words
+from . import botproc, words
 from .store import Conflict, SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("herna.server")
@@ -139,11 +140,14 @@ class Tables:
     """Every table this server holds, and the one way moves reach them."""
 
     def __init__(self, store: Store, bot_pool: Executor | None = None,
-                 bot_pace: bool = True) -> None:
+                 bot_pace: bool = True, bot_processes: int = 0) -> None:
         self.store = store
         self.live: dict[str, Table] = {}
         self.own_pool = bot_pool is None
         self.bot_pool = bot_pool or self._new_pool()
+        # bots in worker processes (herna serve): their thinking never holds this GIL
+        self.bot_processes = bot_processes
+        self.procs: Executor | None = None
         self.bot_pace = bot_pace  # a racing bot waits for the time it claims (Ubongo)
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
@@ -159,6 +163,9 @@ class Tables:
         """Take moves again after `close` (an app started a second time, as tests do)."""
         if self.closing and self.own_pool:
             self.bot_pool = self._new_pool()
+        if self.bot_processes and self.procs is None:
+            self.procs = ProcessPoolExecutor(self.bot_processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
         self.closing = False
 
     # ----- creating and loading ----------------------------------------------------------
@@ -356,14 +363,18 @@ class Tables:
             if seat is None:
                 return
             version = table.version
-            snapshot = table.state.copy()
-            bot = table.bots[seat]
             try:
-                chosen = await loop.run_in_executor(self.bot_pool, bot.act, snapshot, seat)
+                if self.procs is not None:
+                    text = await loop.run_in_executor(self.procs, botproc.choose,
+                                                      self._job(table, seat))
+                else:
+                    snapshot = table.state.copy()
+                    chosen = await loop.run_in_executor(self.bot_pool, table.bots[seat].act,
+                                                        snapshot, seat)
+                    text = str(chosen)
             except Exception:
                 log.exception("bot at table %s seat %s failed", table.id, seat)
                 return
-            text = str(chosen)
             delay = self._bot_delay(table, text)
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -376,6 +387,14 @@ class Tables:
                     continue
                 log.error("bot at table %s seat %s chose %r: %s", table.id, seat, text, e)
                 return
+
+    @staticmethod
+    def _job(table: Table, seat: int) -> botproc.BotJob:
+        level = next(s.level for s in table.row.seats if s.seat == seat)
+        return botproc.BotJob(
+            table=table.id, game=table.game, players=table.row.players, seed=table.row.seed,
+            options=dict(table.row.options), seat=seat, level=level or "medium",
+            actions=tuple((s, str(a)) for s, a in table.state.history))
 
     def _bot_delay(self, table: Table, text: str) -> float:
         """Seconds a racing bot still waits before it shows its hand (Ubongo's solve time)."""
@@ -428,6 +447,9 @@ class Tables:
             await asyncio.gather(*pending, return_exceptions=True)
         if self.own_pool:
             self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.procs is not None:
+            self.procs.shutdown(wait=False, cancel_futures=True)
+            self.procs = None
 
 
 def next_token(old_hash: str, next_id: str) -> str:
