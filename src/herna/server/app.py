@@ -41,6 +41,11 @@ def _token(request: Request | WebSocket, body: dict[str, Any] | None = None) -> 
     return request.query_params.get("token")
 
 
+def _json(text: str) -> Response:
+    """A payload already serialised for the table's sockets, sent as it is."""
+    return Response(content=text, media_type="application/json")
+
+
 def games_list() -> list[dict[str, Any]]:
     out = []
     for gid in herna.game_ids():
@@ -131,7 +136,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_table(table_id: str, request: Request, lang: str | None = None) -> Any:
         table = _table(table_id)
         seat = table.seat_of(_token(request))
-        return tables.payload(table, seat, parse_lang(lang, table.row.lang))
+        return _json(tables.payload_text(table, seat, parse_lang(lang, table.row.lang)))
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Any:
@@ -142,7 +147,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
         await tables.act(table, seat, body["action"], body.get("version"), lang)
-        return tables.payload(table, seat, lang)
+        return _json(tables.payload_text(table, seat, lang))
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
@@ -189,10 +194,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             await ws.close(code=4000 + e.status, reason=e.reason[:120])
             return
         await ws.accept()
-        watcher = Watcher(seat, lang, ws.send_json)
+        watcher = Watcher(seat, lang, ws.send_text)
         table.watchers.add(watcher)
         try:
-            await ws.send_json(tables.payload(table, seat, lang))
+            await ws.send_text(tables.payload_text(table, seat, lang))
             while True:  # the client only listens; what it sends keeps the line alive
                 await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError):

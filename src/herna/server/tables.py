@@ -11,6 +11,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import multiprocessing
 import secrets
@@ -72,6 +73,7 @@ class Table:
     node_opened: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    texts: dict[tuple[int | None, str], str] = field(default_factory=dict)  # the same, as JSON
 
     @property
     def id(self) -> str:
@@ -84,6 +86,11 @@ class Table:
     @property
     def version(self) -> int:
         return len(self.state.history)
+
+    def forget(self) -> None:
+        """Drop the payloads made for the table as it was."""
+        self.cache.clear()
+        self.texts.clear()
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens (None: no token, a spectator); Refused 403 for a bad one."""
@@ -111,7 +118,7 @@ class Watcher:
 
     seat: int | None
     lang: str
-    send: Callable[[dict[str, Any]], Any]
+    send: Callable[[str], Any]  # the payload as JSON text
 
 
 def _check_options(game: str, options: Any) -> dict[str, Any]:
@@ -239,7 +246,7 @@ class Tables:
                            lang=table.row.lang, seats=seats)
             self.store.create(row)
             table.row.next_id = self.store.set_next(table.id, new_id)
-            table.cache.clear()
+            table.forget()
         return self.load(table.row.next_id)
 
     def _make_bots(self, table: Table) -> None:
@@ -325,7 +332,7 @@ class Tables:
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
-            table.cache.clear()
+            table.forget()
         await self.broadcast(table)
         self.wake_bots(table)
         return applied
@@ -429,10 +436,23 @@ class Tables:
         timer = table.row.options.get("timer", table.state.options.get("timer"))
         return {"elapsed": round(time.monotonic() - table.node_opened, 2), "timer": timer}
 
+    def payload_text(self, table: Table, seat: int | None, lang: str | None = None) -> str:
+        """The payload as JSON text, made once per version, seat and language however many
+        sockets and responses carry it (Ubongo's race clock is stamped fresh each time)."""
+        lang = lang or table.row.lang
+        if self.clock(table) is not None:
+            return json.dumps(self.payload(table, seat, lang), separators=(",", ":"))
+        key = (seat, lang)
+        text = table.texts.get(key)
+        if text is None:
+            text = json.dumps(self.payload(table, seat, lang), separators=(",", ":"))
+            table.texts[key] = text
+        return text
+
     async def broadcast(self, table: Table) -> None:
         for w in list(table.watchers):
             try:
-                await w.send(self.payload(table, w.seat, w.lang))
+                await w.send(self.payload_text(table, w.seat, w.lang))
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(w)
 
