@@ -68,6 +68,7 @@ GOAL_JS_KB = 150.0
 CHROMIUM = os.environ.get("HERNA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 _VERSION = re.compile(rb'"version":\s*(\d+)')
+SERVE_ARGS: list[str] = []  # extra `herna serve` flags (--no-compress)
 
 
 # ----- the server ---------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def serve(db: str | None, log: Path) -> Iterator[tuple[str, int]]:
             db = str(Path(tmp) / "bench.db")
         out = stack.enter_context(log.open("a"))
         proc = subprocess.Popen([*herna_command(), "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--db", db, "--lang", "en"],
+                                 str(port), "--db", db, "--lang", "en", *SERVE_ARGS],
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             base = f"http://127.0.0.1:{port}"
@@ -603,6 +604,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--idle", type=int, default=1000, help="idle tables for memory (1000)")
     p.add_argument("--page-runs", type=int, default=5, help="page loads per game (5)")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--no-compress", action="store_true",
+                   help="serve without permessage-deflate (herna serve --no-compress)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run: 20 tables for 20 s, 100 idle, 1 page load per game")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
@@ -611,6 +614,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--log", type=Path, default=None,
                    help="the servers' output (default: a temporary file)")
     args = p.parse_args(argv)
+    if args.no_compress:
+        SERVE_ARGS.append("--no-compress")
     if args.quick:
         args.tables, args.seconds, args.idle, args.page_runs = 20, 20, 100, 1
         args.spectators = min(args.spectators, 4)

@@ -845,6 +845,10 @@ def serve(
     db: Annotated[str | None, typer.Option(
         help="Database: a SQLite file, or postgresql://USER@HOST/DB "
              "(default: $HERNA_DB, else herna.db).")] = None,
+    compress: Annotated[bool, typer.Option(
+        help="Compress what the WebSockets push (permessage-deflate): ~10x fewer bytes for "
+             "players far away, ~1 ms of CPU a push; --no-compress on a fast local network.")]
+        = True,
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
@@ -868,7 +872,7 @@ def serve(
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment
         # or headers, and a ?token= query string is cut off by _NoQuery below
         config = uvicorn.Config(application, host=host, port=port, log_level="info",
-                                ws_ping_interval=20)
+                                ws_ping_interval=20, ws_per_message_deflate=compress)
         server = uvicorn.Server(config)
         # the access log, and uvicorn.error, where each WebSocket's path is logged as accepted
         for name in ("uvicorn.access", "uvicorn.error"):

@@ -160,7 +160,14 @@ def test_whole_game_by_clicking(page: Any, live_server: LiveServer, game: str,
     rng = random.Random(3)
     moves = 0
     while my_turn(live_server, page, made["id"], 0):
-        act_by_clicks(page, live_server, made["id"], 0, rng)
+        table = live_server.table(made["id"])
+        try:
+            act_by_clicks(page, live_server, made["id"], 0, rng)
+        except (AssertionError, PlaywrightError) as e:  # say what the page showed
+            raise AssertionError(
+                f"{game}: move {moves + 1} failed at version {table.version} (page "
+                f"{drawn_version(page)}), to act {table.state.to_act()}: {e}\n"
+                f"turn panel: {page.locator('#turn').inner_html()}") from e
         moves += 1
     wait_for(lambda: page.locator("#turn h2").first.inner_text() == "Game over",
              what="the end screen")

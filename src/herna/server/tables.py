@@ -11,7 +11,6 @@ import asyncio
 import base64
 import hashlib
 import hmac
-import json
 import logging
 import multiprocessing
 import secrets
@@ -20,6 +19,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 import herna
 from herna.ai.arena import derive_seed
@@ -441,11 +442,11 @@ class Tables:
         sockets and responses carry it (Ubongo's race clock is stamped fresh each time)."""
         lang = lang or table.row.lang
         if self.clock(table) is not None:
-            return json.dumps(self.payload(table, seat, lang), separators=(",", ":"))
+            return _dumps(self.payload(table, seat, lang))
         key = (seat, lang)
         text = table.texts.get(key)
         if text is None:
-            text = json.dumps(self.payload(table, seat, lang), separators=(",", ":"))
+            text = _dumps(self.payload(table, seat, lang))
             table.texts[key] = text
         return text
 
@@ -470,6 +471,11 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
+
+
+def _dumps(payload: dict[str, Any]) -> str:
+    """JSON text of a payload (orjson: a fifth of the server's time went to json.dumps)."""
+    return orjson.dumps(payload).decode()
 
 
 def next_token(old_hash: str, next_id: str) -> str:

@@ -18,6 +18,7 @@ data-piece="A">`. Solutions are never parts: the puzzle is the person's to solve
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -51,8 +52,16 @@ TRAY_CELL = 24  # the pieces beside it, picked up to be dragged
 
 
 def _num(v: float) -> str:
+    if type(v) is int:  # the common case: no rounding to do
+        return str(v)
     r = round(float(v), 2)
     return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _attr(key: str, text: str) -> str:
+    """One attribute, written once per distinct (name, value): a drawing repeats them."""
+    return f" {key.rstrip('_').replace('_', '-')}={quoteattr(text)}"
 
 
 def _el(name: str, **attrs: object) -> str:
@@ -61,7 +70,7 @@ def _el(name: str, **attrs: object) -> str:
         if v is None:
             continue
         text = _num(v) if isinstance(v, int | float) and not isinstance(v, bool) else str(v)
-        out.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+        out.append(_attr(k, text))
     return f"<{name}{''.join(out)}/>"
 
 
