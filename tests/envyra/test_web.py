@@ -3,7 +3,6 @@ applied actions read as words in every language (herna.testing.web)."""
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -14,26 +13,14 @@ import herna
 import herna.games.envyra
 from herna.core import State
 from herna.games.envyra import render, web
-from herna.testing.web import check_web, svg_parts
+from herna.testing.web import check_web, positions, svg_parts
 
 VARIANTS: list[dict[str, Any]] = [{}, {"simple": True}, {"equilibrium": "C"},
                                   {"equilibrium": "A", "end_tile": "K"}]
 
 
 def playout(players: int, seed: int, options: dict[str, Any], every: int = 3) -> list[State]:
-    """Copies of the positions of one random game, every `every`-th decision and the end."""
-    state = herna.make("envyra", players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    seen: list[State] = []
-    k = 0
-    while not state.is_over():
-        if k % every == 0:
-            seen.append(state.copy())
-        k += 1
-        seat = rng.choice(state.to_act())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    seen.append(state)
-    return seen
+    return positions("envyra", players, seed, options, every)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -17,25 +17,13 @@ from herna.games.ubongo import render, rules, terminal, web
 from herna.games.ubongo.actions import MoveAction, SolveAction
 from herna.games.ubongo.deck import SYMBOLS, default_deck
 from herna.games.ubongo.solver import first_solution
-from herna.testing.web import check_web, svg_parts
+from herna.testing.web import check_web, positions, svg_parts
 
 VARIANTS: list[dict[str, Any]] = [{}, {"side": "hard"}, {"timer": 0}]
 
 
 def playout(players: int, seed: int, options: dict[str, Any], every: int = 2) -> list[State]:
-    """Copies of the positions of one random game, every `every`-th decision and the end."""
-    state = herna.make("ubongo", players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    seen: list[State] = []
-    k = 0
-    while not state.is_over():
-        if k % every == 0:
-            seen.append(state.copy())
-        k += 1
-        seat = rng.choice(state.to_act())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    seen.append(state)
-    return seen
+    return positions("ubongo", players, seed, options, every)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -19,10 +19,12 @@ of the drawing the server sends):
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
 
+import herna
 from herna.ai.registry import game_module
 from herna.core import State
 
@@ -31,6 +33,24 @@ _PART = re.compile(r'data-part="([^"]*)"')
 
 class WebContractError(AssertionError):
     pass
+
+
+def positions(game: str, players: int, seed: int, options: dict[str, Any] | None = None,
+              every: int = 3) -> list[State]:
+    """Copies of the positions of one seeded random game, every `every`-th decision and the
+    end: the places `check_web` is asked about."""
+    state = herna.make(game, players=players, seed=seed, **(options or {}))
+    rng = random.Random(seed)
+    seen: list[State] = []
+    k = 0
+    while not state.is_over():
+        if k % every == 0:
+            seen.append(state.copy())
+        k += 1
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seen.append(state)
+    return seen
 
 
 def svg_parts(svg: str) -> Counter[str]:
