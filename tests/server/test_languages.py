@@ -77,3 +77,26 @@ def test_czech_and_english_tables_at_once(tmp_path: Path) -> None:
     s = herna.make("alhambra", players=2, seed=11)
     seat = s.to_act()[0]
     assert engine_reason(s, seat, "take r9", "cs") != engine_reason(s, seat, "take r9", "en")
+
+
+def test_the_servers_own_refusals_speak_the_tables_language(sqlite_db: str) -> None:
+    """Not only the engine's reasons: a stale version, a spectator's move and a bad link are
+    refused in the table's language (or the request's)."""
+    from fastapi.testclient import TestClient
+
+    from herna.server.app import create_app
+
+    with TestClient(create_app(sqlite_db, bot_pace=False)) as c:
+        made = c.post("/api/tables", json={"game": "alhambra", "players": 2, "seed": 3,
+                                           "lang": "cs"}).json()
+        tid, tok = made["id"], made["seats"][0]["token"]
+        r = c.post(f"/api/tables/{tid}/actions", json={"action": "take b1"})
+        assert r.status_code == 403 and "Divák" in r.json()["reason"]
+        r = c.post(f"/api/tables/{tid}/actions", json={"token": tok, "action": "end",
+                                                       "version": 7})
+        assert r.status_code == 409 and "pokročila" in r.json()["reason"]
+        r = c.post(f"/api/tables/{tid}/actions", json={"token": tok, "action": "end",
+                                                       "version": 7, "lang": "sk"})
+        assert "pokročila" in r.json()["reason"] and "ťah 0" in r.json()["reason"]
+        r = c.get(f"/api/tables/{tid}", params={"token": "nope"})
+        assert r.status_code == 403 and "Klíč" in r.json()["reason"]

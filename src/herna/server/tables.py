@@ -28,6 +28,7 @@ from herna.ai.base import Bot
 from herna.ai.registry import game_module, make_bot
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.i18n import LANGUAGES, check_lang, speaking
+from herna.web import catalog
 
 from . import botproc, words
 from .store import Conflict, SeatRow, Store, TableRow, token_hash
@@ -101,7 +102,7 @@ class Table:
         for s in self.row.seats:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return s.seat
-        raise Refused(403, "this link's token opens no seat at this table")
+        raise Refused(403, catalog().t("refuse.token", self.row.lang))
 
     def sealed(self) -> int:
         """How many of the last steps are choices still sealed at an open simultaneous node."""
@@ -234,9 +235,9 @@ class Tables:
         made once however many seats ask. Each human seat's new token is derived from its
         old one (`next_token`), so every player's page can offer its own way in."""
         if seat is None:
-            raise Refused(403, "only a player at the table can start the next game")
+            raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
-            raise Refused(409, "the game is not over yet")
+            raise Refused(409, catalog().t("refuse.not_over", table.row.lang))
         if table.row.next_id is None:
             new_id = secrets.token_urlsafe(8)
             seats = [SeatRow(s.seat, s.kind, s.level,
@@ -296,15 +297,15 @@ class Tables:
         """Apply one action for `seat` through the engine, log it, then push it out."""
         lang = lang or table.row.lang
         if seat is None:
-            raise Refused(403, "a spectator cannot act; open the table with a seat's link")
+            raise Refused(403, catalog().t("refuse.spectator", lang))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise Refused(422, "version must be a whole number")
         if isinstance(action, bool) or not isinstance(action, (str, int)):
             raise Refused(422, "action must be the action's text or its integer code")
         async with table.lock:
             if version is not None and version != table.version:
-                raise Refused(409, f"the table has moved on (version {table.version}, "
-                                   f"not {version}); here it is as it is now",
+                raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
+                                                  asked=version),
                               self.payload(table, seat, lang))
             trial = table.state.copy()
             if isinstance(action, str):
@@ -326,7 +327,7 @@ class Tables:
                 # another process holds this table too and wrote first: take its log
                 self.live.pop(table.id, None)
                 fresh = self.load(table.id)
-                raise Refused(409, "another move was made first; here is the table now",
+                raise Refused(409, catalog().t("refuse.first", lang),
                               self.payload(fresh, seat, lang)) from None
             table.state = trial
             step = Step(seat, text, before, trial.to_act())
