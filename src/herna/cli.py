@@ -871,8 +871,11 @@ def serve(
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment
         # or headers, and a ?token= query string is cut off by _NoQuery below
+        from herna.server.wsproto import protocol
+
         config = uvicorn.Config(application, host=host, port=port, log_level="info",
-                                ws_ping_interval=20, ws_per_message_deflate=compress)
+                                ws=protocol(), ws_ping_interval=20,
+                                ws_per_message_deflate=compress)
         server = uvicorn.Server(config)
         # the access log, and uvicorn.error, where each WebSocket's path is logged as accepted
         for name in ("uvicorn.access", "uvicorn.error"):

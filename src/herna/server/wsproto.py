@@ -1,0 +1,40 @@
+"""The WebSocket protocol `herna serve` runs: uvicorn's own, compressing at zlib level 1.
+
+Every move pushes each watcher a payload of 15-90 KB of JSON (the drawing is most of it).
+uvicorn compresses at zlib's default level 6, which cost a quarter of the server's time under
+load; level 1 costs half as much for about a quarter more bytes (BENCHMARKS.md, "Server").
+uvicorn offers no setting for the level, so this subclass rebuilds the connection's
+extension; if uvicorn's internals change, `protocol()` gives uvicorn's default instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+LEVEL = 1
+
+
+def protocol() -> Any:
+    """The protocol class for `uvicorn.Config(ws=...)`, or "auto" if this uvicorn differs."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+        from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+        from websockets.server import ServerProtocol
+    except ImportError:
+        return "auto"
+
+    class LightDeflate(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if self.config.ws_per_message_deflate:
+                self.conn = ServerProtocol(
+                    extensions=[ServerPerMessageDeflateFactory(
+                        server_max_window_bits=12, client_max_window_bits=12,
+                        compress_settings={"memLevel": 5, "level": LEVEL})],
+                    max_size=self.config.ws_max_size,
+                    logger=logging.getLogger("uvicorn.error"))
+
+    return LightDeflate
