@@ -4,6 +4,7 @@ uvicorn's default protocol)."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,9 +18,12 @@ def test_the_protocol_is_uvicorns_with_light_deflate() -> None:
 
     config = Config(app=lambda *a: None, ws_per_message_deflate=True)
     config.load()
-    proto: Any = cls(config=config, server_state=SimpleNamespace(connections=set(), tasks=set(),
-                                                                 total_requests=0,
-                                                                 default_headers=[]),
-                     app_state={})
-    factory = proto.conn.available_extensions[0]
-    assert factory.compress_settings["level"] == wsproto.LEVEL == 1
+    loop = asyncio.new_event_loop()  # the protocol asks for one; none runs in this thread
+    try:
+        state = SimpleNamespace(connections=set(), tasks=set(), total_requests=0,
+                                default_headers=[])
+        proto: Any = cls(config=config, server_state=state, app_state={}, _loop=loop)
+        factory = proto.conn.available_extensions[0]
+        assert factory.compress_settings["level"] == wsproto.LEVEL == 1
+    finally:
+        loop.close()
