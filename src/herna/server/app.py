@@ -136,8 +136,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_table(table_id: str, request: Request, lang: str | None = None) -> Any:
         table = _table(table_id)
         seat = table.seat_of(_token(request))
-        return _json(await tables.payload_text_soon(table, seat,
-                                                    parse_lang(lang, table.row.lang)))
+        return _json(tables.payload_text(table, seat, parse_lang(lang, table.row.lang)))
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Any:
@@ -148,7 +147,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
         await tables.act(table, seat, body["action"], body.get("version"), lang)
-        return _json(await tables.payload_text_soon(table, seat, lang))
+        return _json(tables.payload_text(table, seat, lang))
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
@@ -198,7 +197,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         watcher = Watcher(seat, lang, ws.send_text)
         table.watchers.add(watcher)
         try:
-            await ws.send_text(await tables.payload_text_soon(table, seat, lang))
+            await ws.send_text(tables.payload_text(table, seat, lang))
             while True:  # the client only listens; what it sends keeps the line alive
                 await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError):

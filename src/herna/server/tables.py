@@ -157,7 +157,6 @@ class Tables:
         # bots in worker processes (herna serve): their thinking never holds this GIL
         self.bot_processes = bot_processes
         self.procs: Executor | None = None
-        self.drawer: Executor | None = None  # a process drawing the SVGs (with bot processes)
         self.bot_pace = bot_pace  # a racing bot waits for the time it claims (Ubongo)
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
@@ -174,10 +173,8 @@ class Tables:
         if self.closing and self.own_pool:
             self.bot_pool = self._new_pool()
         if self.bot_processes and self.procs is None:
-            spawn = multiprocessing.get_context("spawn")
-            self.procs = ProcessPoolExecutor(self.bot_processes, mp_context=spawn)
-            # its own process: a drawing must never wait behind a bot that is thinking
-            self.drawer = ProcessPoolExecutor(1, mp_context=spawn)
+            self.procs = ProcessPoolExecutor(self.bot_processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
         self.closing = False
 
     # ----- creating and loading ----------------------------------------------------------
@@ -454,37 +451,10 @@ class Tables:
             table.texts[key] = text
         return text
 
-    async def payload_text_soon(self, table: Table, seat: int | None,
-                                lang: str | None = None) -> str:
-        """`payload_text`, with the drawing made in the drawing process when there is one:
-        the loop goes on serving other tables meanwhile. A table that changes while its
-        drawing is made is drawn again as it is now."""
-        lang = lang or table.row.lang
-        if self.drawer is None or self.clock(table) is not None:
-            return self.payload_text(table, seat, lang)
-        loop = asyncio.get_running_loop()
-        for _ in range(3):
-            key = (seat, lang)
-            text = table.texts.get(key)
-            if text is not None:
-                return text
-            version = table.version
-            view = table.state.view(seat)
-            svg = await loop.run_in_executor(self.drawer, words.drawing, table.game, view, lang)
-            if table.version != version:
-                continue
-            with speaking(lang):
-                made = words.payload(table, seat, lang, view=view, svg=svg)
-            table.cache[key] = made
-            text = _dumps(made)
-            table.texts[key] = text
-            return text
-        return self.payload_text(table, seat, lang)
-
     async def broadcast(self, table: Table) -> None:
         for w in list(table.watchers):
             try:
-                await w.send(await self.payload_text_soon(table, w.seat, w.lang))
+                await w.send(self.payload_text(table, w.seat, w.lang))
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(w)
 
@@ -502,9 +472,6 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
-        if self.drawer is not None:
-            self.drawer.shutdown(wait=False, cancel_futures=True)
-            self.drawer = None
 
 
 def _dumps(payload: dict[str, Any]) -> str:

@@ -72,20 +72,10 @@ def _label(seat: int, kind: str, level: str | None, lang: str) -> str:
     return name
 
 
-def drawing(game: str, view: dict[str, Any], lang: str) -> str | None:
-    """The game's SVG of a view: a pure function of plain data, so a worker process can
-    draw it as well as the server."""
-    render = game_module(game, "render")
-    return render.svg(view, lang=lang) if render is not None else None
-
-
-def payload(table: Table, seat: int | None, lang: str, view: dict[str, Any] | None = None,
-            svg: str | None = None) -> dict[str, Any]:
-    """The payload for `seat`; `view` and `svg` when already made (drawn elsewhere)."""
+def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
-    if view is None:
-        view = state.view(seat)
+    view = state.view(seat)
     to_act = list(state.to_act())
     legal: list[dict[str, Any]] = []
     if seat is not None and seat in to_act:
@@ -97,8 +87,8 @@ def payload(table: Table, seat: int | None, lang: str, view: dict[str, Any] | No
                   "label": caption(game, seat, str(a), lang)}
                  for a, p in zip(actions, parts, strict=True)]
     outcome = state.outcome()
-    if svg is None:
-        svg = drawing(game, view, lang)
+    render = game_module(game, "render")
+    svg = render.svg(view, lang=lang) if render is not None else None
     web = game_module(game, "web")
     extra_fn = getattr(web, "extra", None)
     over = state.is_over()
