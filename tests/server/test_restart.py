@@ -128,3 +128,19 @@ def test_one_app_started_twice_still_moves_its_bots(db: str) -> None:
         while not get(c, made["id"])["over"]:
             assert time.monotonic() < deadline, "the bots stopped after the second start"
             time.sleep(0.05)
+
+
+def test_finished_tables_nobody_watches_leave_memory_and_come_back(sqlite_db: str) -> None:
+    app = create_app(sqlite_db, bot_pace=False)
+    with TestClient(app) as c:
+        made = create(c, "envyra", ("easy", "easy"))
+        deadline = time.monotonic() + 60
+        while not get(c, made["id"])["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        tables = app.state.tables
+        before = get(c, made["id"])
+        assert tables.sweep() == 1 and made["id"] not in tables.live
+        after = get(c, made["id"])  # rebuilt from the log
+        assert after["version"] == before["version"] and after["outcome"] == before["outcome"]
+        assert tables.sweep() == 1

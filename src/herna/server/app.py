@@ -79,7 +79,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
         gc.freeze()  # what start-up built lives as long as the server: never scan it again
+        sweeper = asyncio.create_task(tables.sweep_every(300))
         yield
+        sweeper.cancel()
         await tables.close()
         store.close()
 

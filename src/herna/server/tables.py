@@ -280,6 +280,20 @@ class Tables:
         self._make_bots(table)
         return table
 
+    def sweep(self) -> int:
+        """Let finished tables nobody watches leave memory (the log keeps them; the next
+        request rebuilds one): a server up for months holds only the tables in play."""
+        gone = [t.id for t in self.live.values()
+                if t.state.is_over() and not t.watchers and not t.lock.locked()]
+        for table_id in gone:
+            del self.live[table_id]
+        return len(gone)
+
+    async def sweep_every(self, seconds: float) -> None:
+        while not self.closing:
+            await asyncio.sleep(seconds)
+            self.sweep()
+
     def resume_all(self) -> int:
         """Load every unfinished table (a restart): their bots pick up where they stopped."""
         n = 0
