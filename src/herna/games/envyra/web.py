@@ -40,28 +40,24 @@ def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
 def describe(seat: int, text: str, lang: str) -> str:
     """`text` (an applied action) in words, without the seat's name. A mark is secret until
     everybody has marked: the server must not show it to the others before the reveal."""
-    try:
-        action = A.parse(text)
-    except IllegalAction:
-        return text
-    names = [slot_name(s) for s in action.slots]
-    if action.kind == A.MOVE:
-        return t("web.move", lang, slot=names[0])
-    if len(names) == 1:
-        return t("web.mark1", lang, slot=names[0])
-    return t("web.mark2", lang, a=names[0], b=names[1])
+    return _words("web", text, lang)
 
 
 def label(seat: int, text: str, lang: str) -> str:
     """The caption of a button that makes the move ("Mark a1 and c3"): a mark that could
     still take a second tile is confirmed by one, so it must read as an instruction."""
+    return _words("label", text, lang)
+
+
+def _words(kind: str, text: str, lang: str) -> str:
+    """The log's words (`web.*`) or a button's (`label.*`) for one action's text."""
     try:
         action = A.parse(text)
     except IllegalAction:
         return text
     names = [slot_name(s) for s in action.slots]
     if action.kind == A.MOVE:
-        return t("label.move", lang, slot=names[0])
+        return t(f"{kind}.move", lang, slot=names[0])
     if len(names) == 1:
-        return t("label.mark1", lang, slot=names[0])
-    return t("label.mark2", lang, a=names[0], b=names[1])
+        return t(f"{kind}.mark1", lang, slot=names[0])
+    return t(f"{kind}.mark2", lang, a=names[0], b=names[1])

@@ -53,39 +53,31 @@ def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
 
 def describe(seat: int, text: str, lang: str) -> str:
     """`text` (an applied action) in words, without the seat's name."""
-    try:
-        a = A.parse(text, DEFAULT_TIMER)  # the timer only buckets codes; the words ignore it
-    except IllegalAction:
-        return text
-    if isinstance(a, A.StartAction):
-        return t("web.start", lang, field=a.field + 1)
-    if isinstance(a, A.SolveAction):
-        return t("web.solve", lang, time=A.seconds_text(a.tenths))
-    if isinstance(a, A.MoveAction):
-        if a.delta == 0:
-            return t("web.stay", lang)
-        way = "right" if a.delta > 0 else "left"
-        return plural(f"web.{way}", abs(a.delta), lang)
-    return t("web.pass", lang)
+    return _words("web", text, lang)
 
 
 def label(seat: int, text: str, lang: str) -> str:
     """The caption of a button that makes the move, an instruction rather than the log's past
     tense: "Give up this round", "Move 2 fields right" (the direction tells +2 from -2)."""
+    return _words("label", text, lang)
+
+
+def _words(kind: str, text: str, lang: str) -> str:
+    """The log's words (`web.*`) or a button's (`label.*`) for one action's text."""
     try:
-        a = A.parse(text, DEFAULT_TIMER)
+        a = A.parse(text, DEFAULT_TIMER)  # the timer only buckets codes; the words ignore it
     except IllegalAction:
         return text
     if isinstance(a, A.StartAction):
-        return t("label.start", lang, field=a.field + 1)
+        return t(f"{kind}.start", lang, field=a.field + 1)
     if isinstance(a, A.SolveAction):
-        return t("label.solve", lang)
+        return t(f"{kind}.solve", lang, time=A.seconds_text(a.tenths))
     if isinstance(a, A.MoveAction):
         if a.delta == 0:
-            return t("label.stay", lang)
+            return t(f"{kind}.stay", lang)
         way = "right" if a.delta > 0 else "left"
-        return plural(f"label.{way}", abs(a.delta), lang)
-    return t("label.pass", lang)
+        return plural(f"{kind}.{way}", abs(a.delta), lang)
+    return t(f"{kind}.pass", lang)
 
 
 def piece_geometry(letter: str) -> dict[str, Any]:
