@@ -51,41 +51,32 @@ def _coins(n: int, lang: str) -> str:
 def describe(seat: int, text: str, lang: str | None = None) -> str:
     """An applied action in words, without the seat (the server names who played it):
     "built the tower at blue 3, yellow 5", "turned a blue die from 3 to 5 (2 coins)"."""
-    lang = lang_of(lang)
-    verb, *args = text.split()
-    if verb in ("build", "second"):
-        b, y = (int(v) for v in args[0].split(","))
-        kind = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
-        return t(f"web.{verb}", lang, type=kind, b=b, y=y, cost=_coins(COST_SECOND, lang))
-    if verb == "keep":
-        blue, yellow = args[0].split(",")
-        return t("web.keep", lang, b=blue, y=yellow)
-    if verb == "adjust":
-        colour, value, step = args[0], int(args[1]), int(args[2])
-        return t("web.adjust", lang, die=t(f"web.die.{colour}", lang), value=value,
-                 target=value + step, cost=_coins(abs(step) * COST_PIP, lang))
-    if verb in ("coins", "end"):
-        return t(f"web.{verb}", lang)
-    return text
+    return _words("web", text, lang)
 
 
 def label(seat: int, text: str, lang: str | None = None) -> str:
     """The caption of a button that makes the move, an instruction rather than the log's past
     tense (English imperative, Czech and Slovak infinitive): "Take coins", "Blue 3 → 5 (2
     coins)", a die change kept as short as the palette it sits in."""
+    return _words("label", text, lang)
+
+
+def _words(kind: str, text: str, lang: str | None) -> str:
+    """The log's words (`web.*`) or a button's (`label.*`) for one action's text."""
     lang = lang_of(lang)
     verb, *args = text.split()
     if verb in ("build", "second"):
         b, y = (int(v) for v in args[0].split(","))
-        kind = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
-        return t(f"label.{verb}", lang, type=kind, b=b, y=y, cost=_coins(COST_SECOND, lang))
+        building = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
+        return t(f"{kind}.{verb}", lang, type=building, b=b, y=y,
+                 cost=_coins(COST_SECOND, lang))
     if verb == "keep":
         blue, yellow = args[0].split(",")
-        return t("label.keep", lang, b=blue, y=yellow)
+        return t(f"{kind}.keep", lang, b=blue, y=yellow)
     if verb == "adjust":
         colour, value, step = args[0], int(args[1]), int(args[2])
-        return t("label.adjust", lang, die=t(f"label.die.{colour}", lang), value=value,
+        return t(f"{kind}.adjust", lang, die=t(f"{kind}.die.{colour}", lang), value=value,
                  target=value + step, cost=_coins(abs(step) * COST_PIP, lang))
     if verb in ("coins", "end"):
-        return t(f"label.{verb}", lang)
+        return t(f"{kind}.{verb}", lang)
     return text
