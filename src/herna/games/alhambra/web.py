@@ -57,42 +57,33 @@ def _card_words(card: str, lang: str, key: str = "web.card") -> str:
 def describe(seat: int, text: str, lang: str | None = None) -> str:
     """An applied action in words, without the seat (the server names who played it):
     "took blue 7 (denar)", "bought from market space 2 with green 4 + green 3"."""
-    lang = lang_of(lang)
-    verb, *args = text.split()
-    if verb == "take":
-        return t("web.take", lang, cards=join_names((_card_words(c, lang) for c in args), lang))
-    if verb == "buy":
-        return t("web.buy", lang, space=args[0],
-                 cards=" + ".join(_card_words(c, lang, "web.coin") for c in args[1:]))
-    if verb == "place":
-        x, y = args[1].split(",")
-        return t("web.place", lang, tile=args[0], x=x, y=y)
-    if verb in ("reserve", "dirk"):
-        return t(f"web.{verb}", lang, tile=args[0])
-    if verb == "swap":
-        return t("web.swap", lang, tile=args[0], other=args[1])
-    if verb in ("end", "pass"):
-        return t(f"web.{verb}", lang)
-    return text
+    return _words("web", text, lang, taken="web.card")
 
 
 def label(seat: int, text: str, lang: str | None = None) -> str:
     """The caption of a button that makes the move, an instruction rather than the log's past
     tense (English imperative, Czech and Slovak infinitive): "Take blue 7", "End the turn"."""
+    return _words("label", text, lang, taken="web.coin")
+
+
+def _words(kind: str, text: str, lang: str | None, taken: str) -> str:
+    """The log's words (`web.*`) or a button's (`label.*`) for one action's text; `taken`
+    names the cards of a `take` (with their currency in the log, short on a button)."""
     lang = lang_of(lang)
     verb, *args = text.split()
-    if verb in ("take", "buy"):
-        coins = [_card_words(c, lang, "web.coin") for c in (args if verb == "take" else args[1:])]
-        if verb == "take":
-            return t("label.take", lang, cards=join_names(coins, lang))
-        return t("label.buy", lang, space=args[0], cards=" + ".join(coins))
+    if verb == "take":
+        return t(f"{kind}.take", lang,
+                 cards=join_names((_card_words(c, lang, taken) for c in args), lang))
+    if verb == "buy":
+        return t(f"{kind}.buy", lang, space=args[0],
+                 cards=" + ".join(_card_words(c, lang, "web.coin") for c in args[1:]))
     if verb == "place":
         x, y = args[1].split(",")
-        return t("label.place", lang, tile=args[0], x=x, y=y)
+        return t(f"{kind}.place", lang, tile=args[0], x=x, y=y)
     if verb in ("reserve", "dirk"):
-        return t(f"label.{verb}", lang, tile=args[0])
+        return t(f"{kind}.{verb}", lang, tile=args[0])
     if verb == "swap":
-        return t("label.swap", lang, tile=args[0], other=args[1])
+        return t(f"{kind}.swap", lang, tile=args[0], other=args[1])
     if verb in ("end", "pass"):
-        return t(f"label.{verb}", lang)
+        return t(f"{kind}.{verb}", lang)
     return text
