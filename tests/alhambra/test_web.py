@@ -15,7 +15,7 @@ from herna.core import Rng, State
 from herna.games.alhambra import render, web
 from herna.games.alhambra.actions import card
 from herna.games.alhambra.data import CURRENCIES
-from herna.testing.web import check_web, svg_parts
+from herna.testing.web import check_web, positions, svg_parts
 
 LANGS = ("en", "cs", "sk")
 
@@ -64,18 +64,13 @@ def test_every_action_can_be_clicked_along_random_games(players: int) -> None:
     in all three languages; the finished table too."""
     checked = 0
     for game in range(4):
-        state = herna.make("alhambra", players=players, seed=1000 * players + game,
-                           open_money=bool(game % 2))
-        rng = Rng(game)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if rng.below(2) == 0:
-                check_web(state, seat, LANGS[checked % 3])
-                checked += 1
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-        check_web(state, 0)
-        check_web(state, None)
+        seen = positions("alhambra", players, 1000 * players + game,
+                         {"open_money": bool(game % 2)}, every=2)
+        for state in seen[:-1]:
+            check_web(state, state.to_act()[0], LANGS[checked % 3])
+            checked += 1
+        check_web(seen[-1], 0)
+        check_web(seen[-1], None)
     assert checked > 300
 
 
