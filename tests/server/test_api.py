@@ -361,6 +361,7 @@ GOOD = {"game": "alhambra", "players": 2, "seats": [{"kind": "human"}, {"kind": 
     {"seats": [{"kind": "human"}, "bot"]},
     {"seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}]},
     {"seats": [{"kind": "human"}, {"kind": "bot", "level": 3}]},
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "hard:no_such=1"}]},
     {"options": {"no_such": True}},
     {"options": {"open_money": "yes"}},
     {"options": {"open_money": 1}},

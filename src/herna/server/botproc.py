@@ -60,11 +60,16 @@ def _state_for(job: BotJob) -> _Kept:
     return kept
 
 
+def seat_bot(level: str, game: str, table_seed: int, seat: int) -> Bot:
+    """The bot of a table's seat, seeded as the arena and `herna play` seed theirs."""
+    return make_bot(level, game, derive_seed(table_seed, "bot", seat))
+
+
 def choose(job: BotJob) -> str:
     """The bot's move for `job.seat`, as text (run in a worker process)."""
     kept = _state_for(job)
     bot = kept.bots.get(job.seat)
     if bot is None:
-        bot = make_bot(job.level, job.game, derive_seed(job.seed, "bot", job.seat))
+        bot = seat_bot(job.level, job.game, job.seed, job.seat)
         kept.bots[job.seat] = bot
     return str(bot.act(kept.state.copy(), job.seat))

@@ -23,9 +23,8 @@ from typing import Any
 import orjson
 
 import herna
-from herna.ai.arena import derive_seed
-from herna.ai.base import Bot
-from herna.ai.registry import game_module, make_bot
+from herna.ai.base import Bot, BotError
+from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
@@ -70,7 +69,7 @@ class Table:
     state: State
     steps: list[Step] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, Bot] = field(default_factory=dict)  # built when first asked (threads)
     watchers: set[Watcher] = field(default_factory=set)
     node_opened: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
@@ -88,6 +87,10 @@ class Table:
     @property
     def version(self) -> int:
         return len(self.state.history)
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.row.seats if s.kind == "bot")
 
     def forget(self) -> None:
         """Drop the payloads made for the table as it was."""
@@ -213,6 +216,10 @@ class Tables:
                 if not isinstance(level, str) or level.split(":")[0] not in LEVELS:
                     raise Refused(422, f"seat {i}: bot level must be one of "
                                        f"{', '.join(LEVELS)}, not {level!r}")
+                try:  # a bot that cannot be built is refused now, not at its first turn
+                    botproc.seat_bot(level, game, 0, i)
+                except BotError as e:
+                    raise Refused(422, f"seat {i}: {e}") from None
                 seats.append(SeatRow(i, "bot", level, None))
                 tokens.append(None)
             else:
@@ -224,7 +231,6 @@ class Tables:
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
                        options=options, lang=lang, seats=seats)
         table = Table(row=row, state=state)
-        self._make_bots(table)
         self.store.create(row)
         self.live[row.id] = table
         self.wake_bots(table)
@@ -251,12 +257,6 @@ class Tables:
             table.forget()
         return self.load(table.row.next_id)
 
-    def _make_bots(self, table: Table) -> None:
-        for s in table.row.seats:
-            if s.kind == "bot" and s.level:
-                table.bots[s.seat] = make_bot(s.level, table.game,
-                                              derive_seed(table.row.seed, "bot", s.seat))
-
     def load(self, table_id: str) -> Table:
         """The live table, rebuilt from the log if this process does not hold it yet."""
         table = self.live.get(table_id)
@@ -277,7 +277,6 @@ class Tables:
             before = state.to_act()
             state.apply(seat, text)
             table.steps.append(Step(seat, text, before, state.to_act()))
-        self._make_bots(table)
         return table
 
     def sweep(self) -> int:
@@ -366,7 +365,7 @@ class Tables:
         """Start the table's bot turn-taker if a bot is to act and none runs yet."""
         if self.closing or table.state.is_over():
             return
-        if not any(s in table.bots for s in table.state.to_act()):
+        if not table.bot_seats.intersection(table.state.to_act()):
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -382,7 +381,7 @@ class Tables:
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         while not self.closing and not table.state.is_over():
-            seat = next((s for s in table.state.to_act() if s in table.bots), None)
+            seat = next((s for s in table.state.to_act() if s in table.bot_seats), None)
             if seat is None:
                 return
             version = table.version
@@ -392,7 +391,12 @@ class Tables:
                                                       self._job(table, seat))
                 else:
                     snapshot = table.state.copy()
-                    chosen = await loop.run_in_executor(self.bot_pool, table.bots[seat].act,
+                    bot = table.bots.get(seat)
+                    if bot is None:
+                        level = table.row.seats[seat].level or "medium"
+                        bot = botproc.seat_bot(level, table.game, table.row.seed, seat)
+                        table.bots[seat] = bot
+                    chosen = await loop.run_in_executor(self.bot_pool, bot.act,
                                                         snapshot, seat)
                     text = str(chosen)
             except Exception:
@@ -413,10 +417,10 @@ class Tables:
 
     @staticmethod
     def _job(table: Table, seat: int) -> botproc.BotJob:
-        level = next(s.level for s in table.row.seats if s.seat == seat)
         return botproc.BotJob(
             table=table.id, game=table.game, players=table.row.players, seed=table.row.seed,
-            options=dict(table.row.options), seat=seat, level=level or "medium",
+            options=dict(table.row.options), seat=seat,
+            level=table.row.seats[seat].level or "medium",
             actions=tuple((s, str(a)) for s, a in table.state.history))
 
     def _bot_delay(self, table: Table, text: str) -> float:
