@@ -38,6 +38,7 @@ from herna.ai.base import Bot
 from herna.ai.registry import default_bot, game_module, make_bot, split_bot_list
 from herna.ai.stats import Summary, WinShare
 from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
+from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
 
 if TYPE_CHECKING:
@@ -259,14 +260,6 @@ def _record_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _same_type(value: object, default: object) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(value, bool) and isinstance(default, bool)
-    if isinstance(default, float):
-        return isinstance(value, (int, float))
-    return default is None or isinstance(value, type(default))
-
-
 def _load_record(path: Path) -> dict[str, Any]:
     """A record checked enough that replaying it can only fail with a HernaError."""
     data = herna.load_record(path)
@@ -274,7 +267,7 @@ def _load_record(path: Path) -> dict[str, Any]:
     if why is None:
         # games trust their option types (make() checks only the names)
         defaults = herna.spec(data["game"]).options
-        if not all(_same_type(v, defaults[k]) for k, v in data.get("options", {}).items()
+        if not all(fits_option(v, defaults[k]) for k, v in data.get("options", {}).items()
                    if k in defaults):
             why = t("record.field", field="options")
     if why:

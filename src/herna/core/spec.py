@@ -38,3 +38,14 @@ class GameSpec:
     @property
     def max_players(self) -> int:
         return max(self.player_counts)
+
+
+def fits_option(value: object, default: object) -> bool:
+    """Whether `value` has the type of an option whose default is `default` (a bool only for
+    a bool, any number for a float): games trust their option types, so the CLI's records and
+    the server's requests are checked with this before `make`."""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return default is None or isinstance(value, type(default))

@@ -26,6 +26,7 @@ import herna
 from herna.ai.base import Bot, BotError
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
+from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
 
@@ -136,11 +137,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
             offered = ", ".join(k for k in spec.options if k not in spec.file_options)
             raise Refused(422, f"{spec.name} has no option {key!r} (options: {offered})")
         default = spec.options[key]
-        ok = (isinstance(value, bool) if isinstance(default, bool)
-              else isinstance(value, (int, float)) and not isinstance(value, bool)
-              if isinstance(default, float)
-              else isinstance(value, type(default)) and not isinstance(value, bool))
-        if not ok:
+        if not fits_option(value, default):
             kind = {"bool": "true or false", "int": "a whole number", "float": "a number",
                     "str": "text"}.get(type(default).__name__, type(default).__name__)
             raise Refused(422, f"option {key}: {value!r} is not {kind}")
