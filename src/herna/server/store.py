@@ -9,7 +9,9 @@ Tokens are kept only as SHA-256 digests, so the database never holds a seat's ke
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -58,6 +60,12 @@ actions_t = sa.Table(
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def next_token(old_hash: str, next_id: str) -> str:
+    """Seat i's token at the next table: known to whoever holds seat i's token here."""
+    mac = hmac.new(bytes.fromhex(old_hash), next_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
 
 
 def now() -> datetime:

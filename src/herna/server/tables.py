@@ -8,9 +8,6 @@ then made live and pushed to every connection. Nothing changes on a refusal.
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
-import hmac
 import logging
 import multiprocessing
 import secrets
@@ -31,7 +28,7 @@ from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
 
 from . import botproc, words
-from .store import Conflict, SeatRow, Store, TableRow, token_hash
+from .store import Conflict, SeatRow, Store, TableRow, next_token, token_hash
 
 log = logging.getLogger("herna.server")
 
@@ -493,12 +490,6 @@ def _dumps(payload: dict[str, Any]) -> str:
     """JSON text of a payload (orjson: a fifth of the server's time went to json.dumps)."""
     data: bytes = orjson.dumps(payload)
     return data.decode()
-
-
-def next_token(old_hash: str, next_id: str) -> str:
-    """Seat i's token at the next table: known to whoever holds seat i's token here."""
-    mac = hmac.new(bytes.fromhex(old_hash), next_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac[:18]).decode()
 
 
 def parse_lang(lang: Any, default: str) -> str:

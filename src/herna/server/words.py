@@ -15,6 +15,8 @@ from herna.ai.registry import game_module
 from herna.core import Action
 from herna.web import catalog
 
+from .store import next_token
+
 if TYPE_CHECKING:
     from .tables import Table
 
@@ -77,10 +79,10 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     game = table.game
     view = state.view(seat)
     to_act = list(state.to_act())
+    web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
     if seat is not None and seat in to_act:
         actions = shown_legal(game, state.legal_actions(seat))
-        web = game_module(game, "web")
         parts_fn = getattr(web, "parts", None)
         parts = parts_fn(view, actions) if callable(parts_fn) else [[] for _ in actions]
         legal = [{"text": str(a), "code": a.code, "parts": p,
@@ -89,7 +91,6 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     outcome = state.outcome()
     render = game_module(game, "render")
     svg = render.svg(view, lang=lang) if render is not None else None
-    web = game_module(game, "web")
     extra_fn = getattr(web, "extra", None)
     over = state.is_over()
     out: dict[str, Any] = {
@@ -114,8 +115,6 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     if over:
         out["seed"] = table.row.seed  # the deal is no secret once the game is over
     if table.row.next_id is not None:
-        from .tables import next_token
-
         out["next"] = {"id": table.row.next_id}
         own = table.row.seats[seat].token_hash if seat is not None else None
         if own is not None:
