@@ -586,6 +586,29 @@ def test_determinize_keeps_the_public_bag_count_and_tile_pool() -> None:
     assert all(x in d.removed for x in range(len(TILES)) if TILES[x].only_3_4)
 
 
+def test_a_determinization_depends_only_on_what_the_seat_knows() -> None:
+    """Two worlds the seat cannot tell apart (another split of the unseen tiles between bag
+    and box, other secret cards, other sealed marks) determinize alike for the same draws, so
+    the hard level's samples, and its choice, cannot leak the true hidden tiles."""
+    from herna.games.envyra.bots import GreedyBot
+
+    for players in (2, 3, 4):
+        s = make(players, seed=20 + players, equilibrium="C")
+        greedy = [GreedyBot(seed=i) for i in range(players)]
+        checked = 0
+        while not s.is_over() and checked < 8:
+            seat = s.to_act()[0]
+            if len(s.history) % 3 == 1:
+                other = s.determinize(seat, 99 + checked)  # another world, same information
+                assert other.view(seat) == s.view(seat)
+                a, b = s.determinize(seat, 5), other.determinize(seat, 5)
+                assert (a.bag, a.removed, a.eq_secret, a.board, a.supply, a.rng.state) == (
+                    b.bag, b.removed, b.eq_secret, b.board, b.supply, b.rng.state)
+                checked += 1
+            s.apply(seat, greedy[seat].act(s, seat))
+        assert checked == 8
+
+
 def test_over_state_is_final() -> None:
     s = make(2)
     _over(s)

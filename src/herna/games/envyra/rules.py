@@ -403,7 +403,9 @@ def resample_hidden(d: EnvyraState, seat: int | None, rng: Rng) -> None:
         k = sum(1 for x in d.removed if TILES[x].group == group) - len(fixed)
         rng.shuffle(free)
         boxed += fixed + free[:k]
-    in_bag = [x for x in unseen if x not in boxed]
+    # sorted before shuffling: the true bag's order (and which unseen tiles are truly in it)
+    # must not shape the sample, so worlds the seat cannot tell apart determinize alike
+    in_bag = sorted(x for x in unseen if x not in boxed)
     if d.end_tile in d.bag:
         in_bag.append(d.end_tile)
     d.removed = sorted(boxed)
