@@ -50,10 +50,21 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        bits = n.bit_length()
+        shift = 64 - n.bit_length()
+        if shift < 0:
+            while True:
+                v = self.next64()
+                if v < n:
+                    return v
+        # next64, inlined: engines and playouts draw on every move
+        s = self.state
         while True:
-            v = self.next64() >> (64 - bits) if bits <= 64 else self.next64()
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = (z ^ (z >> 31)) >> shift
             if v < n:
+                self.state = s
                 return v
 
     def randint(self, lo: int, hi: int) -> int:
@@ -67,9 +78,20 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates, drawing exactly as `below(i + 1)` for i from the end (inlined)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            shift = 64 - n.bit_length()
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                j = (z ^ (z >> 31)) >> shift
+                if j < n:
+                    break
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def spawn(self) -> Rng:
         """An independent generator, e.g. for a determinization, advancing this one."""

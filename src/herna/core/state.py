@@ -118,7 +118,11 @@ class State(ABC):
         Raises IllegalAction with a readable reason and leaves the state untouched.
         Returns the action applied, so callers holding text learn its canonical form.
         """
-        self.check_seat(seat)
+        # the checks of check_seat, passed at once by a plain int seat that may act now; any
+        # other seat takes check_seat's path to its reason
+        if not (type(seat) is int and 0 <= seat < self.num_players and not self.is_over()
+                and seat in self.to_act()):
+            self.check_seat(seat)
         if not isinstance(action, Action):
             if isinstance(action, str):
                 action = self.parse_text(seat, action.strip())
