@@ -33,6 +33,10 @@ RING = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
 RING_BITS = tuple((offset, 1 << i) for i, offset in enumerate(RING))
 AROUND = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
 WALLS = tuple(t.walls for t in TILES)
+# per tile, (step, the neighbour's facing side) for each of its open sides, in SIDES order:
+# the walking paths leave a tile only through these
+OPEN_SIDES = tuple(tuple((step, theirs) for step, mine, theirs in SIDES if not w & mine)
+                   for w in WALLS)
 SIDE_NAMES = {T: "top", R: "right", B: "bottom", L: "left"}
 _VERSIONS = count(1)  # board versions are unique in the process, even across copies
 
@@ -163,10 +167,19 @@ class Board:
         w = WALLS[tile]
         out = self._fits.get(w)
         if out is None:
-            safe, ring_ok = self.safe, self._ring_ok
+            ring_ok, cells = self._ring_ok, self.cells
             found = []
             for c, (mask, walls) in self.frontier.items():
-                if (w & mask) == walls and mask & ~w and (c in ring_ok or safe(c)):
+                if (w & mask) == walls and mask & ~w:
+                    if c not in ring_ok:  # safe(c), its ring test inline
+                        empty = 0
+                        for offset, bit in RING_BITS:
+                            if c + offset not in cells:
+                                empty |= bit
+                        if RING_JOINED[empty]:
+                            ring_ok.add(c)
+                        elif not self.safe(c):
+                            continue
                     found.append(c)
             out = self._fits[w] = tuple(found)
         return out
@@ -349,13 +362,11 @@ class Board:
     def _paths(self, c: int) -> list[int]:
         """The tiles one step away on foot: both facing sides open."""
         cells = self.cells
-        w = WALLS[cells[c]]
         out = []
-        for step, mine, theirs in SIDES:
-            if not w & mine:
-                t = cells.get(c + step)
-                if t is not None and not WALLS[t] & theirs:
-                    out.append(c + step)
+        for step, theirs in OPEN_SIDES[cells[c]]:
+            t = cells.get(c + step)
+            if t is not None and not WALLS[t] & theirs:
+                out.append(c + step)
         return out
 
     def can_swap(self, tile: int, old: int, mask: int) -> bool:

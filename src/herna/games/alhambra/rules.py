@@ -135,8 +135,8 @@ def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
 _CACHE_LIMIT = 200_000
 _RECENT_LIMIT = 4096
 _TAKE_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
-_PURSE_CACHE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_SPACE_BUY_CACHE: dict[tuple[int, tuple[int, ...], int], list[AlhambraAction]] = {}
+_PURSE_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SPACE_BUY_CACHE: dict[int, list[AlhambraAction]] = {}  # see space_buys
 # per tile: board cell -> its place action (actions.place interns by code; this skips the
 # conversion to x, y on the hot path)
 _PLACE_AT: tuple[dict[int, AlhambraAction], ...] = tuple({} for _ in TILES)
@@ -171,9 +171,24 @@ def take_actions(display: list[int]) -> list[AlhambraAction]:
     return out
 
 
-def purse(hand: list[int]) -> tuple[tuple[int, ...], ...]:
-    """currency_values of a sorted hand for every currency at once, shared between equal
-    hands."""
+# Every distinct multiset of values held in one currency gets a small number, once: the
+# purchases of a market space are then looked up under one int (values, price, space) instead
+# of a tuple key that hashes the values again on every look-up
+_HELD_ID: dict[tuple[int, ...], int] = {}
+_HELD: list[tuple[int, ...]] = []
+
+
+def _held_id(values: tuple[int, ...]) -> int:
+    i = _HELD_ID.get(values)
+    if i is None:
+        i = _HELD_ID[values] = len(_HELD)
+        _HELD.append(values)
+    return i
+
+
+def purse(hand: list[int]) -> tuple[int, ...]:
+    """Per market space, the number of the values a sorted hand holds in its currency
+    (`_held_id`), shared between equal hands."""
     key = tuple(hand)
     hit = _PURSE_CACHE.get(key)
     if hit is None:
@@ -182,14 +197,15 @@ def purse(hand: list[int]) -> tuple[tuple[int, ...], ...]:
         by_currency: list[list[int]] = [[] for _ in CURRENCIES]
         for c in reversed(hand):
             by_currency[c // 9].append(c % 9 + 1)
-        hit = _PURSE_CACHE[key] = tuple(map(tuple, by_currency))
+        ids = [_held_id(tuple(v)) for v in by_currency]
+        hit = _PURSE_CACHE[key] = tuple(ids[cur] for cur in MARKET_CURRENCIES)
     return hit
 
 
 def space_buys(space: int, values_held: tuple[int, ...], price: int) -> list[AlhambraAction]:
     """The purchases of one market space: they depend only on the values held in the space's
     currency and the tile's price, which recur far more often than whole hands and markets."""
-    key = (space, values_held, price)
+    key = (_held_id(values_held) * 16 + price) * 4 + space
     hit = _SPACE_BUY_CACHE.get(key)
     if hit is None:
         if len(_SPACE_BUY_CACHE) > _CACHE_LIMIT:
@@ -203,11 +219,12 @@ def space_buys(space: int, values_held: tuple[int, ...], price: int) -> list[Alh
 def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     held = purse(s.hands[seat])
     out: list[AlhambraAction] = []
-    for space, tile in enumerate(s.market):
+    space = 0
+    for tile in s.market:
         if tile:
-            key = (space, held[MARKET_CURRENCIES[space]], PRICE[tile])
-            hit = _SPACE_BUY_CACHE.get(key)  # space_buys, looked up inline: the hot path
-            out += space_buys(*key) if hit is None else hit
+            hit = _SPACE_BUY_CACHE.get((held[space] * 16 + PRICE[tile]) * 4 + space)
+            out += space_buys(space, _HELD[held[space]], PRICE[tile]) if hit is None else hit
+        space += 1
     return out
 
 
