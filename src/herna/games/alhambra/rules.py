@@ -219,12 +219,10 @@ def space_buys(space: int, values_held: tuple[int, ...], price: int) -> list[Alh
 def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     held = purse(s.hands[seat])
     out: list[AlhambraAction] = []
-    space = 0
-    for tile in s.market:
+    for space, tile in enumerate(s.market):
         if tile:
             hit = _SPACE_BUY_CACHE.get((held[space] * 16 + PRICE[tile]) * 4 + space)
             out += space_buys(space, _HELD[held[space]], PRICE[tile]) if hit is None else hit
-        space += 1
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 
 from herna.games.alhambra import i18n
@@ -63,11 +64,18 @@ def place_groups(counts: Sequence[int], values: Sequence[int]) -> list[PlaceGrou
 
 def place_points(counts: Sequence[int], values: Sequence[int]) -> list[int]:
     """Award places by count; every Herna game with majorities shares this tie rule."""
+    return list(_place_points(tuple(counts), tuple(values)))
+
+
+@lru_cache(maxsize=8192)
+def _place_points(counts: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """place_points, kept: every scoring round and final tally asks it for the same few
+    races (a bad count still raises every time: exceptions are not kept)."""
     points = [0] * len(counts)
     for group in place_groups(counts, values):
         for seat in group.players:
             points[seat] = group.share
-    return points
+    return tuple(points)
 
 
 def _round_values(building_type: str, round: int) -> list[int]:

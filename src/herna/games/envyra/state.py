@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from herna.core import Action, Outcome, State
+from herna.core import Action, IllegalAction, Outcome, State
 from herna.core.rng import Rng
 from herna.core.state import as_rng
 
@@ -64,6 +64,17 @@ class EnvyraState(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(rules.legal(self, seat))  # a copy: callers may shuffle or trim it
+
+    def _check_legal(self, seat: int, action: Action) -> Action:
+        """As State's, on the engine's own list (a shared mark list, not a copy of it)."""
+        legal = rules.legal(self, seat)
+        for a in legal:  # actions are interned: found by identity
+            if a is action:
+                return a
+        for a in legal:
+            if a == action:
+                return a
+        raise IllegalAction(self.explain_illegal(seat, action))
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         assert isinstance(action, A.EnvyraAction)
