@@ -226,17 +226,17 @@ def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     return out
 
 
-_REDESIGN_CACHE: dict[tuple[int, tuple[int, ...]], list[AlhambraAction]] = {}
+_REDESIGN_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
 
 
 def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     """Reserve -> Alhambra, Alhambra -> reserve, then swaps. They depend only on the Alhambra
     and the reserve; a board's version names its exact state (dict order included), so a
-    list is shared under (version, reserve): again on the seat's next turn if neither
+    list is shared under (version, *reserve): again on the seat's next turn if neither
     changed, and by copies of the state."""
     board = s.boards[seat]
-    reserve = tuple(s.reserves[seat])
-    key = (board.version, reserve)
+    reserve = s.reserves[seat]
+    key = (board.version, *reserve)
     cached = _REDESIGN_CACHE.get(key)
     if cached is not None:
         return cached
@@ -245,7 +245,8 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     for r in reserve:
         at = _PLACE_AT[r]
         for c in board.placements(r):
-            out.append(at.get(c) or place_at(r, c))
+            a = at.get(c)
+            out.append(a if a is not None else place_at(r, c))
     free = board.removable()
     for t, _ in free:
         out.append(A.RESERVES[t])
@@ -278,7 +279,9 @@ def legal_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     """A new list on every call (the pieces it is made of are shared)."""
     if s.phase == PLACEMENT:
         return placement_actions(s, seat)
-    out = take_actions(s.display) + buy_actions(s, seat)
+    display = s.display
+    takes = _TAKE_CACHE.get(tuple(display))  # take_actions, looked up inline: the hot path
+    out = (take_actions(display) if takes is None else takes) + buy_actions(s, seat)
     out += redesign_actions(s, seat)
     if s.actions_this_turn:
         out.append(A.END_ACTION)
