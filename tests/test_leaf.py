@@ -69,12 +69,12 @@ def test_a_file_that_no_longer_fits_the_game_warns_and_is_not_used(
     with pytest.warns(UserWarning, match="not used.*fit_leaf.py"):
         assert load_models("oldgame", FEATURES) == {}
 
-SHIPPED = [("alhambra", n) for n in (2, 3, 4)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
+SHIPPED = [("alhambra", n) for n in (2, 3, 4, 5, 6)] + [("alhambra-rw", n) for n in (2, 3, 4, 5)]
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
 def test_games_ship_models_that_judge_their_turn_starts(game: str, players: int) -> None:
-    """Alhambra ships models for 2-4 players, Roll & Write for 2-5: the game's
+    """Alhambra ships models for 2-6 players, Roll & Write for 2-5: the game's
     `evaluate` is the model's softmax over `leaf_features`, read where a seat's turn begins."""
     from herna.ai.registry import game_module
 
@@ -113,12 +113,16 @@ def test_alhambra_leaf_value_prefers_the_seat_ahead() -> None:
     assert after[0] > before[0] and after[1] < before[1]
 
 
-def test_other_player_counts_keep_the_hand_made_evaluation() -> None:
-    from herna.games.alhambra import bots
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw"])
+def test_every_player_count_with_rivals_has_a_fitted_model(game: str) -> None:
+    """The hard level judges its playouts with a fitted evaluation at every player count the
+    game has (2 or more seats: a model compares seats)."""
+    from herna.ai.registry import game_module
 
-    s = herna.make("alhambra", players=5, seed=5)
-    assert 5 not in bots.LEAF
-    assert bots.evaluate(s) == bots.reckoned(s)
+    bots = game_module(game, "bots")
+    assert bots is not None
+    counts = [n for n in herna.spec(game).player_counts if n >= 2]
+    assert sorted(bots.LEAF) == counts
 
 
 def test_roll_and_write_solo_keeps_its_score_value() -> None:
