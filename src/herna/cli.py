@@ -40,6 +40,7 @@ from herna.ai.stats import Summary, WinShare
 from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
 from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
+from herna.raster import check_picture_path, write_picture
 
 if TYPE_CHECKING:
     from herna.ai.rating import RatingResult
@@ -802,15 +803,18 @@ def render(
     seat: Annotated[int | None, typer.Option(
         help="Draw what this seat may see (default: a spectator's view).")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="SVG file to write (default: standard output).")] = None,
+        "--output", "-o", help="File to write: .svg or .png (default: SVG on standard "
+                               "output).")] = None,
     move: Annotated[int | None, typer.Option(
         help="Draw the position after this many moves (default: the end).")] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Draw a recorded position as SVG."""
+    """Draw a recorded position as SVG, or as PNG when the output file ends in .png."""
     ui = _start(lang)
     with _guard(ui):
         spec = herna.spec(game)
+        if output is not None:
+            check_picture_path(output)
         data = _load_record(record)
         if data["game"] != spec.id:
             raise UsageError(t("record.game", record=data["game"], game=spec.id))
@@ -826,7 +830,7 @@ def render(
         if output is None:
             typer.echo(picture)
         else:
-            output.write_text(picture, encoding="utf-8")
+            write_picture(output, picture)
             ui.line(t("wrote", path=output))
 
 
