@@ -6,6 +6,7 @@ line and exit code 2, never a traceback: a person at a terminal needs the reason
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
 """
 
+import copy
 import gc
 import importlib
 import logging
@@ -517,7 +518,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
     first; the human is asked when only the human is left to act there."""
     drawn_at = -1
     shown = time.monotonic()
-    seen = state.view(human)
+    seen = copy.deepcopy(state.view(human))  # a view may share lists with the state
     while not state.is_over():
         acting = state.to_act()
         bot_seat = next((s for s in acting if s in bots), None)
@@ -532,7 +533,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
                 ui.line(t("move.sealed", seat=bot_seat, who=label))
             else:
                 ui.line(t("move", seat=bot_seat, who=label, action=applied))
-            now = state.view(human)
+            now = copy.deepcopy(state.view(human))
             _announce(ui, spec.id, seen, now)
             seen = now
             if human is None and not state.is_over():
@@ -546,7 +547,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
             shown = time.monotonic()
         if not _human_turn(ui, spec, state, human, shown):
             return False
-        now = state.view(human)
+        now = copy.deepcopy(state.view(human))
         _announce(ui, spec.id, seen, now)
         seen = now
     return True

@@ -3,10 +3,19 @@ the scoring rounds announced."""
 
 from __future__ import annotations
 
+import copy
+import io
+from typing import Any
+
 import pytest
+from rich.console import Console
 
 import herna
-from herna.games.alhambra.data import TILES
+from herna.ai.registry import make_bot
+from herna.games.alhambra import terminal
+from herna.games.alhambra.data import BUILDING_TYPES, TILES
+from herna.games.alhambra.i18n import type_name
+from herna.i18n import speaking
 
 
 def test_paying_too_little_says_what_the_cards_pay_and_what_the_tile_costs() -> None:
@@ -18,3 +27,58 @@ def test_paying_too_little_says_what_the_cards_pay_and_what_the_tile_costs() -> 
     with pytest.raises(herna.IllegalAction) as refused:
         state.apply(seat, "buy 1 b1")
     assert str(refused.value) == f"b1 pays 1, but tile {tile['id']} costs {price}"
+
+
+def _until_scored(players: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The views (spectator's) just before and just after the first scoring round."""
+    state = herna.make("alhambra", players=players, seed=seed)
+    bots = [make_bot("greedy", "alhambra", seed + s) for s in range(players)]
+    before = copy.deepcopy(state.view(None))
+    while True:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].act(state, seat))
+        after = copy.deepcopy(state.view(None))
+        if after["scorings"]:
+            return before, after
+        before = after
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_scoring_round_is_announced_with_who_won_what(players: int) -> None:
+    before, after = _until_scored(players, 3)
+    console = Console(width=200, record=True, file=io.StringIO())
+    for part in terminal.announce(before, after):
+        console.print(part)
+    text = console.export_text()
+    scoring = after["scorings"][0]
+    assert text.startswith("Scoring round 1")
+    totals = " · ".join(f"Seat {i} {p['total']}" for i, p in enumerate(scoring["points"]))
+    assert f"points this round: {totals}" in text
+    assert "longest walls: " in text
+    for kind in BUILDING_TYPES:  # every majority paid is named with its points
+        won = [f"Seat {i} {p[kind]}" for i, p in enumerate(scoring["points"]) if p[kind]]
+        for part in won:
+            assert part in text.split(f"{kind}: ", 1)[1].split("\n", 1)[0]
+    if after.get("dirk"):
+        assert f"Dirk (neutral player) {scoring['dirk']['total']}" in text
+    assert not terminal.announce(after, after)  # said once
+
+
+def test_the_compact_screen_fits_80_by_24_and_view_all_cuts_no_words() -> None:
+    for players in (2, 6):
+        state = herna.make("alhambra", players=players, seed=5)
+        bots = [make_bot("greedy", "alhambra", s) for s in range(players)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            console = Console(width=80, record=True, file=io.StringIO())
+            console.print(terminal.compact(state.view(seat)))
+            assert console.export_text().count("\n") <= 21
+            state.apply(seat, bots[seat].act(state, seat))
+    for lang in ("en", "cs", "sk"):
+        with speaking(lang):
+            console = Console(width=80, record=True, file=io.StringIO())
+            console.print(terminal.render(state.view(0)))
+            text = console.export_text()
+            for kind in BUILDING_TYPES:
+                assert type_name(kind) in text, (lang, kind)
+            assert "…" not in text, lang

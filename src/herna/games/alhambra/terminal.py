@@ -365,20 +365,19 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     names = [seat_name(view, i) for i in range(len(scores))]
     title = t("outcome.winner" if len(winners) == 1 else "outcome.shared") + \
         ", ".join(names[i] for i in sorted(winners) if i < len(names))
+    # categories down the side, a column per seat: stays within 80 columns for six seats
     table = Table(title=title, title_style=ACTIVE_STYLE, title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column(t("outcome.player"))
-    table.add_column(t("outcome.score"), justify="right")
-    table.add_column(t("outcome.rank"), justify="right")
+    for i, name in enumerate(names):
+        table.add_column(("★ " if i in winners else "") + name, justify="right",
+                         header_style="bold green" if i in winners else "bold")
     for cat in cats:
-        table.add_column(category_name(cat), justify="right")
-    for i, score in enumerate(scores):
-        row = breakdown[i] if i < len(breakdown) else {}
-        name = ("★ " if i in winners else "") + names[i]
-        shown = int(score) if float(score) == int(score) else score
-        table.add_row(name, str(shown), str(ranks[i]) if i < len(ranks) else "",
-                      *(str(row.get(c, "")) for c in cats),
-                      style="bold" if i in winners else None)
+        table.add_row(category_name(cat), *(str(breakdown[i].get(cat, "")) if i < len(breakdown)
+                                            else "" for i in range(len(scores))))
+    table.add_section()
+    table.add_row(t("outcome.score"), *(_num(x) for x in scores), style="bold")
+    table.add_row(t("outcome.rank"), *(str(r) for r in ranks))
     notes: list[str] = []
     dirk = view.get("dirk")
     if dirk:
@@ -544,6 +543,54 @@ def compact(view: dict[str, Any]) -> RenderableType:
     if mine is not None:
         parts.append(_compact_me(view, mine))
     return Group(*parts)
+
+
+# ----- what the CLI says between screens ------------------------------------------------
+def scoring_lines(view: View, scoring: Mapping[str, Any]) -> list[Text]:
+    """A scoring round as the table would call it: per building type who scored and how
+    much (equal points are a shared place), then the walls, then each seat's points for
+    the round. Read from the round's own record: Dirk may receive tiles right after it."""
+    rows = list(scoring.get("points", []))
+    names = [seat_name(view, i) for i in range(len(rows))]
+    if scoring.get("dirk"):
+        rows.append(scoring["dirk"])
+        names.append(t("dirk.title"))
+    lines = [Text(t("announce.title", round=scoring.get("round", 1)), style=ACTIVE_STYLE)]
+    for kind in BUILDING_TYPES:
+        won = sorted(((int(r.get(kind, 0) or 0), i) for i, r in enumerate(rows)
+                      if r.get(kind)), key=lambda p: (-p[0], p[1]))
+        if won:
+            who = " · ".join(t("announce.seat_points", who=names[i], points=p) for p, i in won)
+            lines.append(Text(f"  {type_name(kind)}: {who}"))
+    walls = [t("announce.seat_points", who=names[i], points=r.get("walls", 0))
+             for i, r in enumerate(rows) if r.get("walls")]
+    lines.append(Text("  " + t("announce.walls", walls=" · ".join(walls) or t("nobody"))))
+    totals = [t("announce.seat_points", who=names[i], points=r.get("total", 0))
+              for i, r in enumerate(rows)]
+    lines.append(Text("  " + t("announce.totals", totals=" · ".join(totals)), style="bold"))
+    return lines
+
+
+def announce(before: View, after: View) -> list[RenderableType]:
+    """Each scoring round that the last move set off, with its breakdown."""
+    done = len(before.get("scorings", []))
+    return [line for scoring in after.get("scorings", [])[done:]
+            for line in scoring_lines(after, scoring)]
+
+
+def ending(view: View) -> list[RenderableType]:
+    """Beside the final score: Dirk's points, and who received the tiles left on the
+    market."""
+    notes: list[str] = []
+    dirk = view.get("dirk")
+    if dirk:
+        notes.append(t("outcome.dirk", points=counted("points", int(dirk.get("score", 0) or 0))))
+    notes += leftover_lines(view)
+    return [Text(n, style=MUTED_STYLE) for n in notes]
+
+
+def _num(x: Any) -> str:
+    return str(int(x)) if float(x) == int(x) else str(x)
 
 
 def render(view: dict[str, Any]) -> RenderableType:
