@@ -426,8 +426,9 @@ def play(
             ui.line(t("play.hint"), "dim")
         if load is not None:
             ui.line(t("play.loaded", path=load, moves=len(state.history)), "dim")
-        for line in _intro(spec.id, state.view(human)):
-            ui.line(line, "italic")
+        if not state.history:  # a new game: how its setup left the table
+            for line in _intro(spec.id, state.view(human)):
+                ui.line(line, "italic")
         pace = _Pace(ui, 0.0 if human is not None else
                      (delay if delay is not None else (1.0 if ui.out.is_terminal else 0.0)),
                      step and human is None)
