@@ -3,12 +3,20 @@ pictures written as their names ask, the race's recap."""
 
 from __future__ import annotations
 
+import copy
+import io
 from pathlib import Path
+from typing import Any
 
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import herna
-from herna.games.ubongo.cli import app
+from herna.ai.registry import make_bot
+from herna.games.ubongo import terminal
+from herna.games.ubongo.cli import app, solve_text
+from herna.games.ubongo.i18n import colour_name
+from herna.games.ubongo.solver import parse_outline, parse_pieces, solutions
 
 ENV = {"COLUMNS": "200", "NO_COLOR": None, "FORCE_COLOR": None, "HERNA_LANG": None}
 
@@ -46,3 +54,71 @@ def test_render_refuses_an_extension_it_cannot_write(tmp_path: Path) -> None:
     assert r.exit_code == 2
     assert "card.jpg: cannot write this kind of picture" in r.output and ".svg, .png" in r.output
     assert not out.exists()
+
+
+def _race(seed: int = 3) -> herna.State:
+    state = herna.make("ubongo", players=2, seed=seed)
+    state.apply(0, "start 1")
+    state.apply(1, "start 2")
+    return state
+
+
+def _solution(state: herna.State, seat: int) -> str:
+    mine = state.view(seat)["seats"][seat]
+    outline = parse_outline(mine["card"]["outline"]["text"])
+    return solve_text(next(iter(solutions(outline, parse_pieces(",".join(mine["pieces"]))))))
+
+
+def _said(parts: list[Any]) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    for part in parts:
+        console.print(part)
+    return console.export_text()
+
+
+def test_a_solution_after_the_hourglass_is_told_so() -> None:
+    state = _race()
+    timer = state.view(0)["timer"]
+    before = copy.deepcopy(state.view(0))
+    state.apply(0, f"{_solution(state, 0)} in {timer + 5}")
+    text = _said(terminal.announce(before, copy.deepcopy(state.view(0))))
+    assert f"Your solution came at {timer + 5}.0 s, after the hourglass ({timer} s)" in text
+    assert f"counts only if nobody finishes within the hourglass (then up to {2 * timer} s)" \
+        in text
+    in_time = _race()
+    before = copy.deepcopy(in_time.view(0))
+    in_time.apply(0, f"{_solution(in_time, 0)} in 5")
+    assert "after the hourglass" not in _said(terminal.announce(before, in_time.view(0)))
+
+
+def test_the_round_recap_says_who_counted_who_was_late_and_who_took_which_gems() -> None:
+    state = _race()
+    timer = state.view(0)["timer"]
+    state.apply(0, f"{_solution(state, 0)} in 10")
+    state.apply(1, f"{_solution(state, 1)} in {timer + 1}")  # late: seat 0 made it in time
+    before = copy.deepcopy(state.view(0))
+    while len(state.view(0)["rounds_log"]) < 1:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    after = state.view(0)
+    text = _said(terminal.announce(before, after))
+    r = after["rounds_log"][0]
+    assert "Round 1 (" in text and "is over" in text
+    assert "counted: 1. seat 0 (you) (10.0 s)" in text
+    assert f"solved too late, after the hourglass: seat 1 ({timer + 1}.0 s)" in text
+    gems = " ".join(colour_name(g) for g in r["moves"][0]["gems"]) or "nothing"
+    assert f"seat 0 (you): field {r['moves'][0]['from']} → {r['moves'][0]['to']}, took {gems}" \
+        in text
+
+
+def test_the_end_screen_labels_its_numbers() -> None:
+    state = herna.make("ubongo", players=2, seed=4)
+    bots = [make_bot("greedy", "ubongo", s) for s in range(2)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].act(state, seat))
+    view = state.view(0)
+    text = _said(terminal.ending(view)) + _said([terminal.render(view)])
+    scores = view["outcome"]["scores"]
+    assert f"Gems in all: seat 0 (you) {scores[0]} · seat 1 {scores[1]}" in text
+    assert "not finished: 0" not in text and "not finished: 1" not in text
