@@ -3,13 +3,21 @@ a screen that fits 80×24, one final score, saved games continued, pads that ask
 
 from __future__ import annotations
 
+import io
+import json
 import random
 from pathlib import Path
+from typing import Any
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import herna
+from herna.ai.arena import derive_seed
+from herna.ai.registry import game_module, make_bot
 from herna.cli import app
+from herna.games.envyra.i18n import t as envyra_t
 
 ENV = {"COLUMNS": "80", "LINES": "24", "NO_COLOR": None, "FORCE_COLOR": None,
        "HERNA_LANG": None}
@@ -48,3 +56,167 @@ def test_render_refuses_an_unknown_extension_before_writing(tmp_path: Path) -> N
     assert "x.gif: cannot write this kind of picture; name the file with one of: .svg, .png" \
         in result.output.replace("\n", "")
     assert not out.exists()
+
+
+SCREENS = [("alhambra", 2, {}), ("alhambra", 6, {}), ("alhambra-rw", 1, {}),
+           ("alhambra-rw", 5, {}), ("envyra", 4, {}), ("envyra", 2, {}),
+           ("ubongo", 4, {"side": "hard"}), ("ubongo", 2, {})]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SCREENS)
+def test_every_turn_fits_a_80_by_24_terminal(game: str, players: int,
+                                             options: dict[str, Any]) -> None:
+    """The move rule, the compact screen and the prompt: at most 24 lines of 80 columns,
+    at every decision of a whole game."""
+    state = herna.make(game, players=players, seed=11, **options)
+    bots = [make_bot("greedy", game, s) for s in range(players)]
+    compact = game_module(game, "terminal").compact
+    while not state.is_over():
+        seat = state.to_act()[0]
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(compact(state.view(seat)))
+        assert console.export_text().count("\n") <= 22, console.export_text()
+        state.apply(seat, bots[seat].act(state, seat))
+
+
+def test_play_help_tells_no_wrong_start_player() -> None:
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "seat 0 acts first" not in text
+    assert "Who starts follows the game's rules" in text
+    assert "--load" in text and "--delay" in text and "--step" in text
+
+
+def test_one_player_is_one_player() -> None:
+    result = run("play", "alhambra-rw", "--players", "1", "--seed", "3", input="quit\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "Alhambra Roll & Write: 1 player, seed 3." in result.output
+    assert "1 players" not in result.output
+    cs = run("play", "alhambra-rw", "--players", "2", "--seed", "3", "--lang", "cs",
+             input="quit\ny\n")
+    assert "Alhambra Roll & Write: 2 hráči, seed 3." in cs.output
+    cs = run("play", "alhambra", "--players", "5", "--watch", "--seed", "3", "--lang", "cs",
+             "--bots", "random", "--delay", "0")
+    assert "Alhambra: 5 hráčů, seed 3" in cs.output
+
+
+def test_roll_and_write_explains_the_crosses_of_the_setup() -> None:
+    result = run("play", "alhambra-rw", "--players", "1", "--seed", "3", input="quit\ny\n")
+    out = result.output
+    assert "before round 1 every player built three buildings with starting rolls" in out
+    state = herna.make("alhambra-rw", players=1, seed=3)
+    built = state.view(0)["seats"][0]["built"]
+    cells = [f"{r + 1},{c + 1}" for r in range(6) for c in range(6) if built[r][c]]
+    assert len(cells) == 3
+    line = next(x for x in out.splitlines() if x.strip().startswith("Seat 0 (you):"))
+    assert all(cell in line for cell in cells)
+    assert "Virtual Dirk:" in out and "Virtual Dirki:" in out
+
+
+@pytest.mark.parametrize("vs", [False, True])
+def test_a_solo_game_ends_by_saying_how_it_went(vs: bool) -> None:
+    flags = ["--vs-virtual"] if vs else []
+    result = run("play", "alhambra-rw", "--players", "1", "--watch", "--seed", "3",
+                 "--delay", "0", *flags)
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    if vs:
+        assert any(w in out for w in ("You beat the virtual players!", "a shared win",
+                                      "The virtual players won this time."))
+        assert "for buildings + 21 bonus" in out
+    else:
+        assert "Your solo game: " in out
+        assert "The more points the player scores, the more successful they are." in out
+        assert "--vs-virtual" in out
+
+
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
+def test_the_final_score_is_printed_once(game: str) -> None:
+    result = run("play", game, "--players", "2", "--watch", "--seed", "5", "--delay", "0")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Final score") == 1
+    assert "Game over · winner" not in out and "Game over · shared win" not in out
+    if game == "envyra":
+        state = herna.make("envyra", players=2, seed=5)
+        bots = [make_bot("greedy", "envyra", derive_seed(5, "bot", s)) for s in range(2)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, bots[seat].act(state, seat))
+        reason = envyra_t(f"reason.{state.view(None)['end']}")
+        assert out.count(reason) == 1
+    if game == "ubongo":
+        assert "Gems in all: seat 0 " in out
+
+
+def test_watch_announces_each_alhambra_scoring_round() -> None:
+    result = run("play", "alhambra", "--players", "3", "--watch", "--seed", "1",
+                 "--bots", "greedy", "--delay", "0")
+    out = result.output
+    for n in (1, 2, 3):
+        assert out.count(f"Scoring round {n}") == 1
+    first = out[out.index("Scoring round 1"):]
+    assert "points this round: Seat 0 " in first and "longest walls: " in first
+
+
+def test_watch_steps_on_enter() -> None:
+    result = run("play", "envyra", "--players", "2", "--watch", "--seed", "2", "--step",
+                 input="\n\n\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Enter: next move") == 4  # three Enters, then input ended
+    assert "Final score" in result.output
+    bad = run("play", "envyra", "--watch", "--delay", "-1")
+    assert bad.exit_code == 2 and "--delay must be 0 or more seconds, not -1" in bad.output
+
+
+def test_load_continues_a_saved_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = run("play", "alhambra", "--players", "2", "--seed", "4", "--save", str(save),
+                input="1\n1\nquit\ny\n")
+    assert first.exit_code == 0, first.output
+    left = herna.load_record(save)
+    moves = len(left["actions"])
+    assert moves > 0 and not herna.replay(left).is_over()
+    again = run("play", "--load", str(save), input="1\nquit\ny\n")
+    assert again.exit_code == 0, again.output
+    assert f"Continuing {save} after {moves} moves." in again.output
+    assert f"Record saved to {save}" in again.output
+    record = herna.load_record(save)
+    assert record["actions"][:moves] == left["actions"]
+    assert len(record["actions"]) > moves and record["seed"] == 4
+    named = run("play", "alhambra", "--load", str(save), input="quit\ny\n")
+    assert named.exit_code == 0, named.output
+
+
+def test_load_refuses_a_bad_or_foreign_file_with_one_line(tmp_path: Path) -> None:
+    game = record_of(tmp_path, "alhambra", 2, 4)
+    cases: dict[str, tuple[str, list[str]]] = {
+        "not json": ("{broken", []),
+        "a list": ("[1, 2]", []),
+        "someone's data": (json.dumps({"name": "x"}), []),
+    }
+    for what, (text, extra) in cases.items():
+        path = tmp_path / f"{what}.json"
+        path.write_text(text, encoding="utf-8")
+        result = run("play", "--load", str(path), *extra)
+        assert result.exit_code == 2, (what, result.output)
+        assert result.output.startswith("error: ") and str(path) in result.output.replace(
+            "\n", ""), what
+        assert "Traceback" not in result.output
+    missing = run("play", "--load", str(tmp_path / "nowhere.json"))
+    assert missing.exit_code == 2 and "nowhere.json" in missing.output
+    other = run("play", "envyra", "--load", str(game))
+    assert other.exit_code == 2 and "the record is a game of alhambra, not envyra" in other.output
+    flags = run("play", "--load", str(game), "--players", "3", "--seed", "1")
+    assert flags.exit_code == 2 and "leave out --players, --seed" in flags.output
+    finished = tmp_path / "over.json"
+    state = herna.make("envyra", players=2, seed=1)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    herna.save_record(state, finished)
+    over = run("play", "--load", str(finished))
+    assert over.exit_code == 2 and "holds a finished game; herna replay shows it" in over.output
+    nothing = run("play")
+    assert nothing.exit_code == 2 and "continue a saved one with --load FILE" in nothing.output
