@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import herna
 from herna.ai.registry import make_bot
+from herna.cli import app
 from herna.games.alhambra import terminal
 from herna.games.alhambra.data import BUILDING_TYPES, TILES
 from herna.games.alhambra.i18n import type_name
@@ -82,3 +84,30 @@ def test_the_compact_screen_fits_80_by_24_and_view_all_cuts_no_words() -> None:
             for kind in BUILDING_TYPES:
                 assert type_name(kind) in text, (lang, kind)
             assert "…" not in text, lang
+
+
+def _pad(*args: str, input: str) -> str:
+    result = CliRunner().invoke(app, ["score", "alhambra", *args], input=input,
+                                env={"COLUMNS": "100", "NO_COLOR": "1", "HERNA_LANG": None})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_pad_with_no_players_asks_for_the_round_too() -> None:
+    answers = ["2", "2", "Kim", "0", "0", "0", "0", "0", "4", "5",
+               "Nina", "0", "0", "0", "0", "0", "2", "3", *["0"] * 6]
+    out = _pad(input="\n".join(answers) + "\n")
+    assert "Missing option" not in out and "--round" not in out
+    assert "Scoring round (1: card A, 2: card B, 3: the end)" in out
+    assert "Alhambra — scoring round 2" in out
+
+
+def test_the_pad_asks_again_when_a_count_cannot_be_and_keeps_the_rest() -> None:
+    """11 towers in the box: Kim's 11 leave none for Nina, whose 1 is asked again."""
+    answers = ["1", "2", "Kim", "0", "0", "0", "0", "0", "11", "5",
+               "kim", "Nina", "0", "0", "0", "0", "0", "1", "0", "3", *["0"] * 6]
+    out = _pad(input="\n".join(answers) + "\n")
+    assert "At most 0: the box has 11 tower tiles and 11 are counted already." in out
+    assert "kim is already at the table; please give another name." in out
+    assert "Alhambra — scoring round 1" in out and "6 (11)" in out
+    assert "--player" not in out and "Invalid value" not in out
