@@ -220,3 +220,62 @@ def test_load_refuses_a_bad_or_foreign_file_with_one_line(tmp_path: Path) -> Non
     assert over.exit_code == 2 and "holds a finished game; herna replay shows it" in over.output
     nothing = run("play")
     assert nothing.exit_code == 2 and "continue a saved one with --load FILE" in nothing.output
+
+
+def pad(game: str, answers: list[str], *args: str) -> str:
+    result = CliRunner().invoke(app, ["score", game, *args], input="\n".join(answers) + "\n",
+                                env={**ENV, "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert "Invalid value" not in result.output and "--player" not in result.output
+    return result.output
+
+
+def test_roll_and_write_pad_asks_again_for_a_taken_name_or_an_unearned_place() -> None:
+    out = pad("alhambra-rw", ["1", "Ani", "tower=8 coins=3 lines=5", "2", "tower=3",
+                              "garden=2", "tower: Ani=1 Dirk=1", "seraglio: Ani=1",
+                              "tower: Ani=1", "tower: Ani=1", ""])
+    assert "Dirk cannot have been paid for tower during play" in out
+    assert "Ani cannot have been paid for seraglio during play" in out
+    assert "tower" in out and "Winner: Ani" in out
+    names = pad("alhambra-rw", ["2", "Ani", "tower=1", "ani", "Ben", "garden=1", "", ""])
+    assert "ani is already at the table; please give another name." in names
+    assert "Ben" in names
+
+
+def test_envyra_pad_asks_again_for_a_tile_someone_holds() -> None:
+    out = pad("envyra", ["3", "Kim", "S04 END", "kim", "Nina", "END", "S04 B20", "B20",
+                         "Ola", "B01"])
+    assert "kim is already at the table; please give another name." in out
+    assert "Kim already holds the end tile: there is only one" in out
+    assert "S04: Kim already holds it (each tile is in the box once)" in out
+    assert "Envyra score pad" in out and "Ola" in out
+
+
+def test_ubongo_pad_asks_again_for_gems_the_game_does_not_have() -> None:
+    out = pad("ubongo", ["5", "2", "Ana", "12", "0", "0", "0", "0", "0", "ana", "Bo", "1", "0",
+                         "0", "0", "0", "0", "0"])
+    assert "Please select one of the available options" in out  # 5 players: asked again
+    assert "At most 0: the game has 12 green gems and 12 are counted already." in out
+    assert "ana is already at the table" in out and "Winner: Ana" in out
+
+
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
+def test_score_pads_fit_80_columns_without_cutting_words(game: str) -> None:
+    players = {"alhambra": ["Kimberly: tower=4 pavilion=2 walls=8", "Nina-Maria: tower=4",
+                            "Cecilie: garden=1", "Dominik: garden=1", "Evženie: garden=1",
+                            "Frederika: arcades=1"],
+               "alhambra-rw": ["Anastasia: tower=8 coins=3 lines=6,5,4", "Benedikt: tower=4",
+                               "Cecilie: garden=3", "Dominik: arcades=2",
+                               "Evženie: seraglio=1"],
+               "envyra": ["Kimberly: orange/sun:4 green/leaf:2 end:5", "Nina: blue/sea:2",
+                          "Cecilie: S04", "Dominik: B20"],
+               "ubongo": ["Anastasia:6,4,2,2,2,2", "Cyril:5,4,3,2,1,0",
+                          "Dominika:1,1,1,1,1,1", "Evzen:0,0,0,0,0,0"]}[game]
+    args = ["--round", "3"] if game == "alhambra" else []
+    for p in players:
+        args += ["-p", p]
+    result = CliRunner().invoke(app, ["score", game, *args], env=ENV)
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    for p in players:
+        assert p.split(":")[0] in result.output
