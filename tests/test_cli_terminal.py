@@ -18,6 +18,7 @@ from herna.ai.arena import derive_seed
 from herna.ai.registry import game_module, make_bot
 from herna.cli import app
 from herna.games.envyra.i18n import t as envyra_t
+from herna.i18n import speaking
 
 ENV = {"COLUMNS": "80", "LINES": "24", "NO_COLOR": None, "FORCE_COLOR": None,
        "HERNA_LANG": None}
@@ -279,3 +280,34 @@ def test_score_pads_fit_80_columns_without_cutting_words(game: str) -> None:
     assert "…" not in result.output
     for p in players:
         assert p.split(":")[0] in result.output
+
+
+CUT_OK = ("puzzling…", "skládá…", "skladá…")  # the race's own word, not a cut
+
+
+@pytest.mark.parametrize(("game", "players"), [("alhambra", 6), ("alhambra-rw", 5),
+                                               ("alhambra-rw", 1), ("envyra", 4),
+                                               ("ubongo", 4)])
+def test_no_screen_cuts_a_word_at_80_columns(game: str, players: int) -> None:
+    """Names, building types and numbers whole in the compact screen and in `view all`,
+    in every language, every tenth decision and at the end."""
+    state = herna.make(game, players=players, seed=2)
+    bots = [make_bot("greedy", game, s) for s in range(players)]
+    module = game_module(game, "terminal")
+    step = 0
+    while True:
+        seat = state.to_act()[0] if not state.is_over() else 0
+        if step % 10 == 0 or state.is_over():
+            for lang in ("en", "cs", "sk"):
+                with speaking(lang):
+                    for draw in (module.compact, module.render):
+                        console = Console(width=80, record=True, file=io.StringIO())
+                        console.print(draw(state.view(seat)))
+                        text = console.export_text()
+                        for ok in CUT_OK:
+                            text = text.replace(ok, "")
+                        assert "…" not in text, (lang, draw.__name__, text)
+        if state.is_over():
+            break
+        state.apply(seat, bots[seat].act(state, seat))
+        step += 1

@@ -248,30 +248,33 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     winners = set(outcome.get("winners", []))
     breakdown = list(outcome.get("breakdown", []))
     cats = list(breakdown[0]) if breakdown else []
-    table = Table(title=t("outcome.title"), title_style=ACTIVE_STYLE, title_justify="left",
-                  box=box.SIMPLE_HEAD)
-    table.add_column(t("sheet.player"))
-    table.add_column(t("outcome.score"), justify="right")
-    for cat in cats:
-        table.add_column(category_name(cat), justify="right")
     details = outcome.get("details") or {}
     vs = details.get("vs_virtual")
     if vs:
         winners = set(vs.get("winners", []))
+    # categories down the side, a column per player: fits 80 columns with every category
+    columns: list[tuple[str, Mapping[str, Any], Any, bool]] = []
     for i, score in enumerate(scores):
-        row = breakdown[i] if i < len(breakdown) else {}
         star = "★ " if i in winners and (len(scores) > 1 or vs) else ""
-        table.add_row(star + player_name(view, i), str(score),
-                      *(str(row.get(c, "")) for c in cats))
+        columns.append((star + player_name(view, i),
+                        breakdown[i] if i < len(breakdown) else {}, score, False))
     for v in details.get("virtual") or []:
         if vs:
-            by_type = v.get("by_type") or {}
+            by_type = dict(v.get("by_type") or {})
+            by_type["lines"] = f"+{v.get('bonus', 0)}"
             p = int(v.get("player", 0))
-            star = "★ " if p in winners else ""
-            table.add_row(star + player_name(view, p), str(v.get("score", 0)),
-                          *(str(by_type.get(c, "")) if c in by_type else
-                            (f"+{v.get('bonus', 0)}" if c == "lines" else "") for c in cats),
-                          style=MUTED_STYLE)
+            columns.append((("★ " if p in winners else "") + player_name(view, p), by_type,
+                            v.get("score", 0), True))
+    table = Table(title=t("outcome.title"), title_style=ACTIVE_STYLE, title_justify="left",
+                  box=box.SIMPLE_HEAD)
+    table.add_column(t("sheet.player"))
+    for name, _, _, virtual in columns:
+        table.add_column(name, justify="right", style=MUTED_STYLE if virtual else "")
+    for cat in cats:
+        table.add_row(category_name(cat), *(str(row.get(cat, "")) for _, row, _, _ in columns))
+    table.add_section()
+    table.add_row(t("outcome.score"), *(str(score) for _, _, score, _ in columns),
+                  style="bold")
     notes: list[RenderableType] = []
     if vs:
         share = (vs.get("human_win_share") or [0])[0]
@@ -335,7 +338,7 @@ def _short_name(view: View, player: int) -> str:
     sheet = view.get("sheet") or []
     entry = sheet[player] if 0 <= player < len(sheet) else {}
     if entry.get("virtual"):
-        return str(entry.get("name", "?"))[:6]
+        return str(entry.get("name", "?"))[:5]
     return t("compact.seat", seat=player) + ("*" if view.get("seat") == player else "")
 
 
@@ -393,12 +396,13 @@ def compact(view: dict[str, Any]) -> RenderableType:
         active = view.get("phase") != "over" and view.get("current") == mine.get("seat")
         coins = mine.get("coins") or {}
         left = Group(Text(player_name(view, int(mine.get("seat", 0))), style="bold"),
-                     sheet_grid(view, mine, active),
-                     Text(t("compact.balance", balance=coins.get("balance", 0),
-                            circled=coins.get("circled", 0), track=coins.get("track", 0))))
-        both = Table.grid(padding=(0, 3))
+                     sheet_grid(view, mine, active))
+        both = Table.grid(padding=(0, 2))
+        both.add_column(no_wrap=True)
         both.add_row(left, compact_sheet(view))
         parts.append(both)
+        parts.append(Text(t("compact.balance", balance=coins.get("balance", 0),
+                            circled=coins.get("circled", 0), track=coins.get("track", 0))))
     else:
         parts.append(compact_sheet(view))
     notes = award_lines(view)[-2:] + _events(view)

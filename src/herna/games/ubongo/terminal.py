@@ -134,9 +134,9 @@ def seats_table(view: View) -> Table:
         table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES.get(colour, '')}"),
                          justify="right", no_wrap=True)
     table.add_column("Σ", justify="right", no_wrap=True)
-    table.add_column(t("col.sorted"), no_wrap=True)
+    table.add_column(t("col.sorted"))  # may wrap: the numbers must not be cut at 80 columns
     if view["phase"] == "race":
-        table.add_column(t("col.race"), no_wrap=True)
+        table.add_column(t("col.race"))
     for s in view["seats"]:
         row: list[Any] = [seat_name(view, s["seat"]),
                           str(s["figure"]) if s["figure"] is not None else "-"]
