@@ -311,3 +311,11 @@ def test_no_screen_cuts_a_word_at_80_columns(game: str, players: int) -> None:
             break
         state.apply(seat, bots[seat].act(state, seat))
         step += 1
+
+
+def test_load_takes_a_record_whose_seed_is_text(tmp_path: Path) -> None:
+    path = tmp_path / "text-seed.json"
+    herna.save_record(herna.make("envyra", players=2, seed="abc"), path)
+    result = run("play", "--load", str(path), input="quit\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "Envyra: 2 players, seed abc." in result.output

@@ -398,15 +398,14 @@ def play(
     with _guard(ui):
         if load is not None:
             state, spec = _loaded_game(load, game, ctx)
-            n, seed = state.num_players, int(state.seed)
+            n, deal = state.num_players, state.seed  # a record's seed may be text
             save = load if save is None else save
         else:
             if game is None:
                 raise UsageError(t("play.no_game"))
             spec, n, options = _table(game, players, option, ctx.args)
-            if seed is None:
-                seed = secrets.randbelow(2**31)
-            state = herna.make(spec.id, players=n, seed=seed, **options)
+            deal = secrets.randbelow(2**31) if seed is None else seed
+            state = herna.make(spec.id, players=n, seed=deal, **options)
         human = None if watch else seat
         _check_seat(human, n)
         if delay is not None and delay < 0:
@@ -415,13 +414,13 @@ def play(
         specs = _bot_specs(bots, spec.id, len(bot_seats),
                            "bots.per_seat" if watch else "bots.per_bot_seat")
         # bots seeded as in the arena: `play --watch --seed S` is the arena's game with seed S
-        table = {s: (label, make_bot(label, spec.id, derive_seed(seed, "bot", s)))
+        table = {s: (label, make_bot(label, spec.id, derive_seed(deal, "bot", s)))
                  for s, label in zip(bot_seats, specs, strict=True)}
         counted = CATALOG.plural("n_players", n)
         if human is None:
-            ui.line(t("watch.header", name=spec.name, players=counted, seed=seed), "bold")
+            ui.line(t("watch.header", name=spec.name, players=counted, seed=deal), "bold")
         else:
-            ui.line(t("play.header", name=spec.name, players=counted, seed=seed, seat=human),
+            ui.line(t("play.header", name=spec.name, players=counted, seed=deal, seat=human),
                     "bold")
             ui.line(t("play.hint"), "dim")
         if load is not None:
