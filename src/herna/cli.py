@@ -1,6 +1,12 @@
 """The `herna` command: play in the terminal, watch or simulate bots, replay and draw records,
 keep score at a real table.
 
+What `play` draws comes from the game's `terminal` module, each part optional: `render(view)`
+the whole table (`view all`), `compact(view)` what a seat needs to act on 80×24 (each turn and
+`view`), `intro(view)` lines before a new game's first move, `announce(before, after)` what a
+move set off (a scoring round, a race's recap), `ending(view)` closing words after the final
+score, `listed` and `stamp` for the Ubongo race.
+
 Every command turns bad input (unknown game, player count, option, file, record) into one red
 line and exit code 2, never a traceback: a person at a terminal needs the reason, not our
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
