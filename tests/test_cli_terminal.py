@@ -319,3 +319,13 @@ def test_load_takes_a_record_whose_seed_is_text(tmp_path: Path) -> None:
     result = run("play", "--load", str(path), input="quit\ny\n")
     assert result.exit_code == 0, result.output
     assert "Envyra: 2 players, seed abc." in result.output
+
+
+def test_counts_of_moves_and_games_take_their_plural_forms() -> None:
+    one = run("play", "alhambra-rw", "--players", "1", "--seed", "3", input="1\nquit\ny\n")
+    assert "Game left unfinished after 1 move." in one.output
+    cs = CliRunner().invoke(app, ["play", "alhambra-rw", "--players", "1", "--seed", "3",
+                                  "--lang", "cs"], input="1\nquit\ny\n", env=ENV)
+    assert "Hra opuštěna nedokončená po 1 tahu." in cs.output
+    sim = run("simulate", "envyra", "--players", "2", "--games", "1")
+    assert "Envyra: 1 game, 2 players, seed 0" in sim.output

@@ -430,7 +430,8 @@ def play(
                     "bold")
             ui.line(t("play.hint"), "dim")
         if load is not None:
-            ui.line(t("play.loaded", path=load, moves=len(state.history)), "dim")
+            ui.line(t("play.loaded", path=load,
+                      after=CATALOG.plural("after_moves", len(state.history))), "dim")
         if not state.history:  # a new game: how its setup left the table
             for line in _intro(spec.id, state.view(human)):
                 ui.line(line, "italic")
@@ -442,7 +443,7 @@ def play(
             _print_ending(ui, spec.id, state, human,
                           [t("you") if s == human else table[s][0] for s in range(n)])
         else:
-            ui.line(t("quit.left", moves=len(state.history)))
+            ui.line(t("quit.left", after=CATALOG.plural("after_moves", len(state.history))))
         if save is not None:
             herna.save_record(state, save)
             ui.line(t("saved", path=save))
@@ -759,7 +760,7 @@ def _stats_table(title: str, heads: Sequence[str],
 
 
 def _title(spec: GameSpec, result: TournamentResult) -> str:
-    return t("sim.title", game=spec.name, games=result.games,
+    return t("sim.title", game=spec.name, games=CATALOG.plural("n_games", result.games),
              players=CATALOG.plural("n_players", result.players),
              seed=result.seed)
 
@@ -904,14 +905,14 @@ def replay(
         _check_seat(seat, state.num_players)
         ui.line(t("replay.header", game=state.spec.name,
                   players=CATALOG.plural("n_players", state.num_players),
-                  seed=state.seed, moves=len(state.history)), "bold")
+                  seed=state.seed, moves=CATALOG.plural("n_moves", len(state.history))), "bold")
         for i, (who, action) in enumerate(state.history, 1):
             ui.line(t("replay.move", n=i, seat=who, action=action))
         outcome = state.outcome()
         if view:
             ui.out.print(_terminal_view(ui, state.spec.id, state.view(seat)))
         if outcome is None:
-            ui.line(t("not_over", moves=len(state.history)))
+            ui.line(t("not_over", moves=CATALOG.plural("n_moves", len(state.history))))
         else:
             ui.out.print(_outcome_table(outcome, [""] * state.num_players, state.spec.id))
 
