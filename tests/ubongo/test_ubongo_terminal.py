@@ -118,7 +118,13 @@ def test_the_end_screen_labels_its_numbers() -> None:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].act(state, seat))
     view = state.view(0)
-    text = _said(terminal.ending(view)) + _said([terminal.render(view)])
     scores = view["outcome"]["scores"]
-    assert f"Gems in all: seat 0 (you) {scores[0]} · seat 1 {scores[1]}" in text
-    assert "not finished: 0" not in text and "not finished: 1" not in text
+    assert scores == [max(s["gems"].values()) for s in view["seats"]]
+    whole = _said([terminal.render(view)])
+    assert f"Most gems of one colour (the score): seat 0 (you) {scores[0]} · seat 1 {scores[1]}" \
+        in whole
+    # after the CLI's score table the closing words say only how it was decided
+    text = _said(terminal.ending(view))
+    assert "Winner: " in text or "Shared win: " in text
+    assert "Most gems of one colour" not in text
+    assert "not finished: 0" not in whole and "not finished: 1" not in whole

@@ -184,7 +184,9 @@ def last_round(view: View) -> RenderableType | None:
     return Group(*lines)
 
 
-def outcome_block(view: View) -> RenderableType:
+def outcome_block(view: View, with_scores: bool = True) -> RenderableType:
+    """Who won and which colour count decided it; `with_scores` adds each seat's score (its
+    largest colour count), which the CLI's final score table already shows."""
     from .scoring import decision
     out = view["outcome"]
     table = [[s["gems"][c] for c in view["colours"]] for s in view["seats"]]
@@ -200,9 +202,10 @@ def outcome_block(view: View) -> RenderableType:
         else:
             lines.append(Text(t("end.place", winner=names, runner=seat_name(view, runner),
                                 place=ordinal(place + 1), a=a[place], b=b[place])))
-    lines.append(Text(t("end.scores", scores=" · ".join(
-        t("end.seat_score", who=seat_name(view, i), score=x)
-        for i, x in enumerate(out["scores"]))), style="dim"))
+    if with_scores:
+        lines.append(Text(t("end.scores", scores=" · ".join(
+            t("end.seat_score", who=seat_name(view, i), score=x)
+            for i, x in enumerate(out["scores"]))), style="dim"))
     return Group(*lines)
 
 
@@ -333,7 +336,7 @@ def ending(view: View) -> list[RenderableType]:
     """How the winner was decided (the tie-break by colour counts), after the score."""
     if view["phase"] != "over" or not view.get("outcome"):
         return []
-    return list(cast(Group, outcome_block(view)).renderables)
+    return list(cast(Group, outcome_block(view, with_scores=False)).renderables)
 
 
 # ----- the compact screen: what a player needs to act, on 80×24 ------------------------
