@@ -329,3 +329,11 @@ def test_counts_of_moves_and_games_take_their_plural_forms() -> None:
     assert "Hra opuštěna nedokončená po 1 tahu." in cs.output
     sim = run("simulate", "envyra", "--players", "2", "--games", "1")
     assert "Envyra: 1 game, 2 players, seed 0" in sim.output
+
+
+def test_a_bots_turn_between_mine_is_one_line() -> None:
+    result = run("play", "alhambra", "--players", "4", "--seed", "7", input="1\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "seat 2 (greedy): buy 1 b6 · buy 2 g6 · place 25 1,0 · place 2 -1,0" in lines
+    assert sum(line.startswith("seat 2 (greedy): ") for line in lines[:5]) == 1

@@ -489,17 +489,46 @@ def _intro(game_id: str, view: dict[str, Any]) -> list[str]:
     return list(intro(view)) if callable(intro) else []
 
 
-def _announce(ui: UI, game_id: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+def _announce(ui: UI, game_id: str, before: dict[str, Any], after: dict[str, Any],
+              first: Callable[[], None] = lambda: None) -> None:
     """What just happened that a player should not have to dig for (an Alhambra scoring
-    round, an Ubongo round's recap), when the game's terminal module reports it."""
+    round, an Ubongo round's recap), when the game's terminal module reports it; `first`
+    runs before anything is printed (the pending move line goes out first)."""
     news = getattr(game_module(game_id, "terminal"), "announce", None)
     if not callable(news):
         return
     try:
-        for part in news(before, after):
-            ui.out.print(part)
+        parts = list(news(before, after))
     except Exception as e:  # a broken announcement must not stop a game in progress
         ui.warn(t("render.failed", error=e))
+        return
+    if parts:
+        first()
+    for part in parts:
+        ui.out.print(part)
+
+
+class _BotMoves:
+    """A bot's consecutive moves on one line (`seat 2 (greedy): buy 1 b6 · place 25 1,0`),
+    so the bots' turns between two of mine take a few lines, not a screenful."""
+
+    def __init__(self, ui: UI) -> None:
+        self.ui = ui
+        self.seat: int | None = None
+        self.who = ""
+        self.actions: list[str] = []
+
+    def add(self, seat: int, who: str, action: object) -> None:
+        if seat != self.seat:
+            self.flush()
+            self.seat, self.who = seat, who
+        self.actions.append(str(action))
+
+    def flush(self) -> None:
+        if self.actions:
+            self.ui.line(t("move", seat=self.seat, who=self.who,
+                           action=" · ".join(self.actions)))
+        self.seat, self.actions = None, []
 
 
 def _print_ending(ui: UI, game_id: str, state: State, human: int | None,
@@ -526,6 +555,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
     drawn_at = -1
     shown = time.monotonic()
     seen = copy.deepcopy(state.view(human))  # a view may share lists with the state
+    moves = _BotMoves(ui)
     while not state.is_over():
         acting = state.to_act()
         bot_seat = next((s for s in acting if s in bots), None)
@@ -537,15 +567,19 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
             except IllegalAction as e:
                 raise HernaError(f"bot {label} (seat {bot_seat}) chose {action}: {e}") from None
             if human is not None and human in acting:  # a sealed choice until the human's
+                moves.flush()
                 ui.line(t("move.sealed", seat=bot_seat, who=label))
             else:
-                ui.line(t("move", seat=bot_seat, who=label, action=applied))
+                moves.add(bot_seat, label, applied)
+                if human is None:  # watching: every move on its own line, paced
+                    moves.flush()
             now = copy.deepcopy(state.view(human))
-            _announce(ui, spec.id, seen, now)
+            _announce(ui, spec.id, seen, now, moves.flush)
             seen = now
             if human is None and not state.is_over():
                 pace.wait()
             continue
+        moves.flush()
         assert human is not None and human in acting, "a seat to act has neither bot nor human"
         if drawn_at != len(state.history):
             drawn_at = len(state.history)
@@ -557,6 +591,7 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
         now = copy.deepcopy(state.view(human))
         _announce(ui, spec.id, seen, now)
         seen = now
+    moves.flush()
     return True
 
 
