@@ -133,7 +133,8 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
                 w: float) -> tuple[list[str], float]:
     i = seat["seat"]
     out: list[str] = []
-    lines = 3 + sum(1 for v in seat["by_theme"].values() if v)
+    secret = seat.get("secret_card")  # in the view for its owner only (all at the end)
+    lines = 3 + sum(1 for v in seat["by_theme"].values() if v) + (1 if secret else 0)
     h = 26 + 18 * lines
     out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#fff" '
                f'stroke="{_seat_fill(view, i)}" stroke-width="{3 if i == view["seat"] else 1.5}"/>')
@@ -171,6 +172,12 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
     key = "score.eq" if view["equilibrium"]["mode"] else "score"
     out.append(_text(x + 10, ty, t(key, stars=sc["stars"], sets=sc["sets"],
                                    eq=sc["equilibrium"], total=sc["total"]), 12, INK, "bold"))
+    if secret:
+        ty += 18
+        out.append(f'<g class="secret-card" id="envyra-secret-{i}">' + _text(
+            x + 10, ty, f"{t('cards.secret_of')}: {secret['id']} "
+            f"{' + '.join(symbol_name(x) for x in secret['symbols'])} ★{secret['vp']}"
+            + (" ✓" if secret["done"] else ""), 11, "#2c5d8a", "bold") + "</g>")
     return out, h
 
 
