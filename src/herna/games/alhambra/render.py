@@ -577,7 +577,7 @@ def _seat_panel(view: View, seat: Mapping[str, Any], lang: str) -> _Panel:
                              _seat_name(view, number, lang), lang)
 
 
-@by_data()
+@by_data(maxsize=1024)
 def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, active: bool, name: str,
                       lang: str) -> _Panel:
     """A panel from exactly what it shows: drawn once per change of these, not per push."""

@@ -76,7 +76,7 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
                          view.get("grid") or [], x0, y0, lang)]
 
 
-@by_data()
+@by_data(maxsize=1024)
 def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, name: str,
                  grid: Sequence[Sequence[str]], x0: float, y0: float, lang: str) -> str:
     """A sheet from exactly what it shows: drawn once per change of these, not per push."""
