@@ -91,11 +91,15 @@ def test_cards_in_play_by_player_count(players: int, cards: int, rounds: int) ->
     assert len(set(s.pile)) == cards
 
 
-def test_all_cards_gives_two_players_eighteen_rounds() -> None:
-    s = new(2, all_cards=True)
-    assert len(s.pile) == 36 and s.rounds == 18
-    with pytest.raises(BadOption):
-        new(3, all_cards=True)
+# Seed 001: "Protože je hra rychlá, mohou hrát nadšení hráči i se všemi kartami. Při hře ve
+# dvou pak hra končí až po 18 kolech." (As the game is quick, keen players may also play with
+# all the cards. With two players the game then ends only after 18 rounds.) The permission
+# names no player count; a round deals "jednu kartu" (one card) to each player, so 36 cards
+# make 36 / 2 = 18 rounds, 36 / 3 = 12 and 36 / 4 = 9 (4 players use "všemi 36 kartami" anyway).
+@pytest.mark.parametrize(("players", "rounds"), [(2, 18), (3, 12), (4, 9)])
+def test_all_cards_for_every_player_count(players: int, rounds: int) -> None:
+    s = new(players, all_cards=True)
+    assert len(s.pile) == 36 and len(set(s.pile)) == 36 and s.rounds == rounds
 
 
 def test_side_option_chooses_three_or_four_pieces() -> None:
@@ -385,7 +389,8 @@ def test_the_start_player_passes_to_the_left() -> None:
 
 
 def test_the_game_ends_when_the_cards_are_used_up() -> None:
-    for players, opts, rounds in ((2, {}, 9), (2, {"all_cards": True}, 18), (4, {}, 9)):
+    for players, opts, rounds in ((2, {}, 9), (2, {"all_cards": True}, 18),
+                                  (3, {"all_cards": True}, 12), (4, {}, 9)):
         s = to_race(new(players, **opts))
         while not s.is_over():
             seat = s.to_act()[0]
