@@ -32,7 +32,9 @@ ALLOWANCE: tuple[int, ...] = (3, 2, 1, 0)
 CARDS_IN_PLAY: dict[int, int] = {2: 18, 3: 27, 4: 36}
 ALL_CARDS = 36
 
-DEFAULT_TIMER = 45  # seconds: the hourglass [2+ sources say about 45 s]
+# seconds: the hourglass is a minute (seed 001: "Pokud nikdo z hráčů nenajde řešení ani v této
+# další minutě", if nobody finds a solution even in this further minute, said of its second turn)
+DEFAULT_TIMER = 60
 MIN_TIMER, MAX_TIMER = 5, 600
 SIDES = ("easy", "hard")  # easy: 3 pieces per row (yellow frame); hard: 4 (green frame)
 
