@@ -24,7 +24,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ...drawing import by_data
-from .data import COLOUR_CSS
+from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, symbol_name, t
 from .pieces import PIECES, orientations
 from .scoring import decision
@@ -321,7 +321,8 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
 def _status(view: View, lang: str) -> str:
     return t("header", lang, round=view.get("round") or "-", rounds=view.get("rounds", 0),
              start=view.get("start_player", 0), side=t(f"side.{view.get('side', 'easy')}", lang),
-             hourglass=hourglass(int(view.get("timer", 45)), lang), deck=view.get("deck", 0))
+             hourglass=hourglass(int(view.get("timer", DEFAULT_TIMER)), lang),
+             deck=view.get("deck", 0))
 
 
 def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | None:
