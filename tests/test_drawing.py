@@ -12,6 +12,7 @@ from herna.drawing import by_data
 CACHED = {
     "alhambra": ["_seat_panel_drawn"],
     "alhambra-rw": ["_sheet_drawn"],
+    "envyra": ["_cell_drawn"],
     "ubongo": ["_board_drawn", "_card_drawn"],
 }
 
