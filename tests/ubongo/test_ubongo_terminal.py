@@ -8,6 +8,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
@@ -128,3 +129,20 @@ def test_the_end_screen_labels_its_numbers() -> None:
     assert "Winner: " in text or "Shared win: " in text
     assert "Most gems of one colour" not in text
     assert "not finished: 0" not in whole and "not finished: 1" not in whole
+
+
+@pytest.mark.parametrize("other", ["10", "70"])
+def test_the_late_verdict_when_my_solution_ends_the_race(other: str) -> None:
+    """At the terminal the bots go first, so my submission resolves the race: the word on a
+    late solution is then the verdict."""
+    state = _race()
+    timer = state.view(0)["timer"]
+    state.apply(1, f"{_solution(state, 1)} in {other}")
+    before = copy.deepcopy(state.view(0))
+    state.apply(0, f"{_solution(state, 0)} in {timer + 5}")
+    text = _said(terminal.announce(before, state.view(0)))
+    said = f"Your solution came at {timer + 5}.0 s, after the hourglass ({timer} s)"
+    if int(other) <= timer:
+        assert f"{said}: it does not count, as seat 1 finished within it." in text
+    else:
+        assert f"{said}; it counts, as nobody finished within the hourglass." in text

@@ -313,9 +313,30 @@ def recap(view: View, r: Mapping[str, Any]) -> list[RenderableType]:
     return lines
 
 
+def _late_word(view: View, me: int) -> Text | None:
+    """The verdict on my solution when the race is resolved, if it came after the
+    hourglass: it counts (nobody made it in time), or not (someone did, or it came after
+    the second turn too)."""
+    r = view.get("last_round") or {}
+    timer = view.get("timer")
+    times = r.get("times") or []
+    if not timer or me >= len(times) or times[me] is None or r["passed"][me] \
+            or times[me] <= timer:
+        return None
+    if times[me] > 2 * timer:
+        key = "late.out"
+    elif me in r["finishers"]:
+        key = "late.counted"
+    else:
+        key = "late.lost"
+    in_time = [seat_name(view, s) for s in r["finishers"] if times[s] <= timer]
+    return Text(t(key, time=times[me], timer=timer, double=2 * timer,
+                  who=", ".join(in_time) or t("recap.nobody")), style="bold yellow")
+
+
 def announce(before: View, after: View) -> list[RenderableType]:
-    """My own solution's word when it came after the hourglass, and each finished round's
-    recap."""
+    """A word on my solution when it came after the hourglass (as I submit it, and the
+    verdict when the race is resolved), and each finished round's recap."""
     out: list[RenderableType] = []
     me = after.get("seat")
     if me is not None and after.get("timer"):
@@ -326,6 +347,11 @@ def announce(before: View, after: View) -> list[RenderableType]:
             key = "late.second" if sub["time"] <= 2 * after["timer"] else "late.out"
             out.append(Text(t(key, time=sub["time"], timer=after["timer"],
                               double=2 * after["timer"]), style="bold yellow"))
+        old, new = before.get("last_round") or {}, after.get("last_round") or {}
+        if "times" in new and (old.get("round") != new.get("round") or "times" not in old):
+            word = _late_word(after, me)
+            if word is not None:
+                out.append(word)
     done = len(before.get("rounds_log") or [])
     for r in (after.get("rounds_log") or [])[done:]:
         out += recap(after, r)
