@@ -59,6 +59,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # a docstring's paragraphs reflow to the terminal's width
 )
 score_app = typer.Typer(no_args_is_help=True)
 app.add_typer(score_app, name="score")
