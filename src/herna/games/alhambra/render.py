@@ -13,7 +13,7 @@ coordinates) never changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -573,14 +573,15 @@ def _seat_panel(view: View, seat: Mapping[str, Any], lang: str) -> _Panel:
     number = int(seat.get("seat", 0))
     active = number in view.get("to_act", []) or (
         view.get("phase") != "over" and view.get("current") == number)
-    return _seat_panel_drawn(seat, view.get("seat") == number, active,
-                             _seat_name(view, number, lang), lang)
+    panel = _seat_panel_drawn(seat, view.get("seat") == number,
+                              _seat_name(view, number, lang), lang)
+    return replace(panel, active=True) if active else panel
 
 
 @by_data(maxsize=1024)
-def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, active: bool, name: str,
-                      lang: str) -> _Panel:
-    """A panel from exactly what it shows: drawn once per change of these, not per push."""
+def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, name: str, lang: str) -> _Panel:
+    """A panel from exactly what it shows: drawn once per change of these, not per push
+    (whose turn it is only changes its frame, added by `_Panel.at`)."""
     number = int(seat.get("seat", 0))
     grid = _alhambra(seat.get("alhambra", []), number, lang, mine)
     info: list[str] = []
@@ -626,7 +627,7 @@ def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, active: bool, name: s
     body = (f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>'
             + grid.at(PAD + INFO_WIDTH + GAP, title_h))
     return _Panel(number, PAD + INFO_WIDTH + GAP + grid.width + PAD, title_h + body_h + PAD,
-                  active, name,
+                  False, name,
                   t("seat.score", lang, score=seat.get("score", 0)), body)
 
 
