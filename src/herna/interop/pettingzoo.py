@@ -9,9 +9,10 @@ engine's own integer codes (`Action.code`). An observation is a dict:
 
 - `observation`: a float32 vector of fixed length `obs_size`, the seat's `state.view(seat)`
   (and nothing else) folded in with the hashing trick: every leaf of the view, named by its
-  path, adds its value (numbers as sign·log1p|x|) or a one (strings, None: path=value) at a
-  stable hash of its name. One generic, collision-tolerant encoding for four very different
-  games; whoever wants shaped features reads `env.view(agent)` (the JSON view) instead.
+  path, adds its value (numbers as sign(x)·log(1+|x|), true as 1) or a one (strings and
+  None, named path=value) at a stable hash of its name. One generic, collision-tolerant
+  encoding for four very different games; whoever wants shaped features reads
+  `env.view(agent)` (the JSON view) instead.
 - `action_mask`: int8, 1 exactly at the codes of `state.legal_actions(seat)`.
 
 Rewards come once, when the game ends (`reward=`): "rank" gives each seat
@@ -36,8 +37,9 @@ An agent that may claim any time learns to claim the fastest, which measures not
 default (`race="medium"`) the environment plays every seat's race with the bots' skill model
 (`rules.model_submission`, seeded from the game seed): agents choose start fields and gem
 moves, the race is chance, as it is for Herna's own search bots. `race="easy"` / `"hard"`
-change the skill; `race="claimed"` exposes the engine's race codes (pass, or solve in a time
-bucket) to the agents, as a simultaneous node.
+change the skill; `race="claimed"` exposes the engine's race codes to the agents, as a
+simultaneous node: pass, or solve in one of the time buckets the engine lists (0.2 ... 2.0
+hourglasses); a code the engine would decode but does not list is refused like any other.
 """
 
 from __future__ import annotations
@@ -88,36 +90,38 @@ class ViewEncoder:
         self.size = size
         self._slots: dict[str, int] = {}
 
-    def _slot(self, key: str) -> int:
-        slot = self._slots.get(key)
-        if slot is None:
-            if len(self._slots) > self._CACHE_LIMIT:
-                self._slots.clear()
-            slot = self._slots[key] = zlib.crc32(key.encode()) % self.size
-        return slot
-
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         acc = [0.0] * self.size
-        self._walk(view, "", acc)
+        slots, size = self._slots, self.size
+        log1p, copysign = math.log1p, math.copysign
+        stack: list[tuple[str, Any]] = [("", view)]
+        pop, push = stack.pop, stack.append
+        while stack:  # a loop, not recursion: about a quarter faster on these views
+            path, node = pop()
+            kind = type(node)
+            if kind is dict:
+                for k, v in node.items():
+                    push((f"{path}.{k}", v))
+                continue
+            if kind is list or kind is tuple:
+                for i, v in enumerate(node):
+                    push((f"{path}[{i}]", v))
+                continue
+            if kind is bool or kind is int or kind is float:
+                if not node:
+                    continue
+                key, value = path, copysign(log1p(abs(node)), node)
+            else:  # str, None
+                key, value = f"{path}={node}", 1.0
+            slot = slots.get(key)
+            if slot is None:
+                if len(slots) > self._CACHE_LIMIT:
+                    slots.clear()
+                slot = slots[key] = zlib.crc32(key.encode()) % size
+            acc[slot] += value
         out = np.asarray(acc, dtype=np.float32)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
-
-    def _walk(self, node: Any, path: str, acc: list[float]) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                self._walk(v, f"{path}.{k}", acc)
-        elif isinstance(node, (list, tuple)):
-            for i, v in enumerate(node):
-                self._walk(v, f"{path}[{i}]", acc)
-        elif isinstance(node, bool):
-            if node:
-                acc[self._slot(path)] += 1.0
-        elif isinstance(node, (int, float)):
-            if node:
-                acc[self._slot(path)] += math.copysign(math.log1p(abs(node)), node)
-        else:  # str, None
-            acc[self._slot(f"{path}={node}")] += 1.0
 
 
 # ----- rewards ----------------------------------------------------------------------------------
@@ -226,7 +230,12 @@ class _Table:
         self._legal = (seat, key, found)
         return found
 
-    def action_mask(self, seat: int) -> np.ndarray:
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's mask alone, without building its observation (random play needs no
+        more)."""
+        return self._mask(self._seat(agent))
+
+    def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.spec.num_distinct_actions, dtype=np.int8)
         codes = list(self.legal(seat))
         if codes:
@@ -239,7 +248,7 @@ class _Table:
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.encoder.encode(self.game_state.view(seat)),
-                "action_mask": self.action_mask(seat)}
+                "action_mask": self._mask(seat)}
 
     def _seat(self, agent: str) -> int:
         if agent not in self._action_spaces:
