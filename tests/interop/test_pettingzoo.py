@@ -117,6 +117,7 @@ def test_masks_are_the_engines_legal_actions(game: str, players: int) -> None:
             assert mask.shape == (n,) and mask.dtype == np.int8
             assert list(np.flatnonzero(mask)) == _codes(e, seat)
             assert np.array_equal(mask, e.action_mask(other))
+            assert e.legal_codes(other) == _codes(e, seat)
         assert e.observe(agent)["action_mask"].any()
         if steps > 150:
             break

@@ -230,6 +230,11 @@ class _Table:
         self._legal = (seat, key, found)
         return found
 
+    def legal_codes(self, agent: str) -> list[int]:
+        """The agent's legal codes, ascending: the mask's ones without scanning the mask
+        (Alhambra's action space holds 646,183 codes, one per tile pair for a swap)."""
+        return sorted(self.legal(self._seat(agent)))
+
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's mask alone, without building its observation (random play needs no
         more)."""
