@@ -5,9 +5,11 @@ independence of the extra."""
 from __future__ import annotations
 
 import io
+import math
 import struct
 import subprocess
 import sys
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -212,6 +214,30 @@ def test_observation_ignores_what_the_seat_cannot_know(game: str, players: int,
             break
     if herna.spec(game).hidden_information:
         assert differed
+
+
+def test_the_encoding_of_a_view_by_hand() -> None:
+    enc = ViewEncoder(64)
+    got = enc.encode({"a": 2, "b": "x", "c": [True, None, False, 0], "d": {"e": -1.5}})
+
+    def slot(name: str) -> int:
+        return zlib.crc32(name.encode()) % 64
+
+    want = np.zeros(64)
+    for name, value in ((".a", math.log(3)), (".b=x", 1), (".c[0]", 1), (".c[1]=None", 1),
+                        (".d.e", -math.log(2.5))):
+        want[slot(name)] += value
+    assert np.allclose(got, want) and got.dtype == np.float32
+
+
+def test_remembered_subtrees_change_no_observation() -> None:
+    warm = ViewEncoder()
+    e = env("envyra", players=3)
+    for steps, agent in enumerate(_play(e, seed=4)):
+        view = e.view(agent)
+        assert np.array_equal(warm.encode(view), ViewEncoder().encode(view))
+        if steps > 40:
+            break
 
 
 def test_observations_tell_seats_and_positions_apart() -> None:
