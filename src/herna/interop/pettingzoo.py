@@ -214,7 +214,9 @@ class _Table:
         self.possible_agents = [agent_name(s) for s in range(n)]
         self.metadata = {"render_modes": list(RENDER_MODES),
                          "name": f"herna_{spec.id.replace('-', '_')}_v0",
-                         "is_parallelizable": True}
+                         # turns, not one action per agent per cycle: aec_to_parallel
+                         # does not apply (parallel_env is the parallel form)
+                         "is_parallelizable": False}
         mask_space = spaces.Box(0, 1, (spec.num_distinct_actions,), dtype=np.int8)
         obs_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.encoder.size,), dtype=np.float32)
         self._observation_spaces = {
