@@ -84,10 +84,10 @@ class ViewEncoder:
     processes (crc32, not Python's salted `hash`).
 
     Most of a view is the same from one move to the next (the other seats' panels, the fixed
-    tables), so the view is cut into subtrees a few levels down and each subtree's share of the
-    vector is remembered by its JSON text (orjson): a move re-hashes only what it changed."""
+    tables), so the view is cut into small subtrees and each one's share of the vector is
+    remembered by its JSON text (orjson): a move re-hashes only what it changed."""
 
-    SPLIT_DEPTH = 2
+    SPLIT_BYTES = 512  # larger subtrees are cut into their children
     _CACHE_LIMIT = 200_000
 
     def __init__(self, size: int = OBS_SIZE) -> None:
@@ -100,22 +100,23 @@ class ViewEncoder:
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         slots: list[np.ndarray] = []
         values: list[np.ndarray] = []
-        self._split(view, "", 0, slots, values)
+        self._split(view, "", slots, values)
         out = np.bincount(np.concatenate(slots), weights=np.concatenate(values),
                           minlength=self.size).astype(np.float32)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
 
-    def _split(self, node: Any, path: str, depth: int, slots: list[np.ndarray],
+    def _split(self, node: Any, path: str, slots: list[np.ndarray],
                values: list[np.ndarray]) -> None:
+        text = orjson.dumps(node, option=orjson.OPT_NON_STR_KEYS)
         kind = type(node)
-        if depth < self.SPLIT_DEPTH and node and (kind is dict or kind is list):
+        if len(text) > self.SPLIT_BYTES and (kind is dict or kind is list):
             children = node.items() if kind is dict else enumerate(node)
             step = "{}.{}" if kind is dict else "{}[{}]"
             for k, v in children:
-                self._split(v, step.format(path, k), depth + 1, slots, values)
+                self._split(v, step.format(path, k), slots, values)
             return
-        key = (path, orjson.dumps(node, option=orjson.OPT_NON_STR_KEYS))
+        key = (path, text)
         share = self._shares.get(key)
         if share is None:
             if len(self._shares) > self._CACHE_LIMIT:
