@@ -88,7 +88,8 @@ class ViewEncoder:
     remembered by its JSON text (orjson): a move re-hashes only what it changed."""
 
     SPLIT_BYTES = 512  # larger subtrees are cut into their children
-    _CACHE_LIMIT = 200_000
+    _SLOTS_LIMIT = 200_000  # remembered leaf names (short strings)
+    _SHARES_LIMIT = 50_000  # remembered subtrees (up to 512 bytes each): tens of MB at most
 
     def __init__(self, size: int = OBS_SIZE) -> None:
         if not isinstance(size, int) or isinstance(size, bool) or size < 16:
@@ -119,7 +120,7 @@ class ViewEncoder:
         key = (path, text)
         share = self._shares.get(key)
         if share is None:
-            if len(self._shares) > self._CACHE_LIMIT:
+            if len(self._shares) > self._SHARES_LIMIT:
                 self._shares.clear()
             share = self._shares[key] = self._share(node, path)
         slots.append(share[0])
@@ -155,7 +156,7 @@ class ViewEncoder:
                 key, value = f"{path}={node}", 1.0
             slot = slots.get(key)
             if slot is None:
-                if len(slots) > self._CACHE_LIMIT:
+                if len(slots) > self._SLOTS_LIMIT:
                     slots.clear()
                 slot = slots[key] = zlib.crc32(key.encode()) % size
             acc[slot] = acc.get(slot, 0.0) + value
