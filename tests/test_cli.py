@@ -357,11 +357,16 @@ def test_every_message_is_translated_with_the_same_fields() -> None:
     def fields(template: str) -> set[str]:
         return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
+    def plain(keys: dict[str, str]) -> set[str]:  # counted messages have per-language forms
+        counted = {k.rsplit(".", 1)[0] for k in i18n.EN if k.endswith(".one")}
+        return {k for k in keys if k.rsplit(".", 1)[0] not in counted}
+
     for lang in ("cs", "sk"):
         table = i18n.TABLES[lang]
-        assert set(table) == set(i18n.EN), lang
-        for key, template in table.items():
-            assert fields(template) == fields(i18n.EN[key]), (lang, key)
+        assert plain(table) == plain(i18n.EN), lang
+        for key in plain(table):
+            assert fields(table[key]) == fields(i18n.EN[key]), (lang, key)
+    assert not i18n.CATALOG.problems()
 
 
 # ----- Alhambra, once its engine is registered -------------------------------------------------

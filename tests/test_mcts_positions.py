@@ -10,14 +10,15 @@ from herna.ai import make_bot
 from herna.ai.mcts import MctsBot
 from herna.testing import last_decision
 
-# seeds whose last decision is decisive: at most half of the choices win
+# seeds whose last decision is decisive: at most half of the choices win (found again when a
+# rule changes the random games: Alhambra's and Envyra's after issue 15)
 CASES = [
-    ("alhambra", 2, 147),
-    ("alhambra", 3, 14),
+    ("alhambra", 2, 295),
+    ("alhambra", 3, 102),
     ("alhambra-rw", 2, 20),
     ("alhambra-rw", 2, 37),
-    ("envyra", 2, 9),
-    ("envyra", 2, 26),
+    ("envyra", 2, 52),
+    ("envyra", 2, 79),
     ("ubongo", 2, 10),
     ("ubongo", 2, 13),
 ]

@@ -1,11 +1,18 @@
 """The `herna` command: play in the terminal, watch or simulate bots, replay and draw records,
 keep score at a real table.
 
+What `play` draws comes from the game's `terminal` module, each part optional: `render(view)`
+the whole table (`view all`), `compact(view)` what a seat needs to act on 80×24 (each turn and
+`view`), `intro(view)` lines before a new game's first move, `announce(before, after)` what a
+move set off (a scoring round, a race's recap), `ending(view)` closing words after the final
+score, `listed` and `stamp` for the Ubongo race.
+
 Every command turns bad input (unknown game, player count, option, file, record) into one red
 line and exit code 2, never a traceback: a person at a terminal needs the reason, not our
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
 """
 
+import copy
 import gc
 import importlib
 import logging
@@ -39,7 +46,8 @@ from herna.ai.registry import default_bot, game_module, make_bot, split_bot_list
 from herna.ai.stats import Summary, WinShare
 from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
 from herna.core.spec import fits_option
-from herna.i18n import LANGUAGES, UnknownLanguage, set_lang, t
+from herna.i18n import CATALOG, LANGUAGES, UnknownLanguage, set_lang, t
+from herna.raster import check_picture_path, write_picture
 
 if TYPE_CHECKING:
     from herna.ai.rating import RatingResult
@@ -51,6 +59,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # a docstring's paragraphs reflow to the terminal's width
 )
 score_app = typer.Typer(no_args_is_help=True)
 app.add_typer(score_app, name="score")
@@ -276,12 +285,16 @@ def _load_record(path: Path) -> dict[str, Any]:
 
 
 # ----- drawing -------------------------------------------------------------------------------
-def _terminal_view(ui: UI, game_id: str, view: dict[str, Any]) -> RenderableType:
-    """The game's own terminal picture; the raw view if it has none or it fails (a broken
-    picture must not stop a game in progress)."""
+def _terminal_view(ui: UI, game_id: str, view: dict[str, Any],
+                   whole: bool = False) -> RenderableType:
+    """The game's own terminal picture: its compact screen (what a seat needs to act, on
+    80×24), or with `whole` the whole table; the raw view if it has none or it fails (a
+    broken picture must not stop a game in progress)."""
     try:
         module = game_module(game_id, "terminal")
         render = getattr(module, "render", None)
+        if not whole:
+            render = getattr(module, "compact", render)
         if callable(render):
             picture: RenderableType = render(view)
             return picture
@@ -358,62 +371,192 @@ GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 @app.command(context_settings=GAME_FLAGS)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Game id (see `herna games`).")],
+    game: Annotated[str | None, typer.Argument(
+        help="Game id (see `herna games`); not needed with --load.", show_default=False)]
+        = None,
     players: PlayersOpt = None,
-    seat: Annotated[int, typer.Option(help="Your seat; seat 0 acts first.")] = 0,
+    seat: Annotated[int, typer.Option(
+        help="Your seat, 0 to players-1. Who starts follows the game's rules; the screen "
+             "says whose turn it is.")] = 0,
     bots: Annotated[str | None, typer.Option(
         help="Bots, comma-separated: one for every bot seat, or one each "
              "(e.g. greedy,random). Default: greedy if the game has one, else random.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
     option: OptionOpt = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    load: Annotated[Path | None, typer.Option(
+        help="Continue the game in this record (from --save): its game, players, seed and "
+             "options come from the file, which is saved again when you leave (unless --save "
+             "names another).")] = None,
     watch: Annotated[bool, typer.Option(help="No human: bots take every seat.")] = False,
+    delay: Annotated[float | None, typer.Option(
+        help="With --watch: seconds between moves (default: 1 on a terminal, else 0).")]
+        = None,
+    step: Annotated[bool, typer.Option(
+        help="With --watch: wait for Enter after each move.")] = False,
     lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play).
 
     The game's options are flags too, e.g. `herna play alhambra-rw --players 1 --virtual 3`
-    (see `herna games`)."""
+    (see `herna games`). The screen shows what you need to act; type `view all` for the
+    whole table."""
     ui = _start(lang)
     with _guard(ui):
-        spec, n, options = _table(game, players, option, ctx.args)
+        if load is not None:
+            state, spec = _loaded_game(load, game, ctx)
+            n, deal = state.num_players, state.seed  # a record's seed may be text
+            save = load if save is None else save
+        else:
+            if game is None:
+                raise UsageError(t("play.no_game"))
+            spec, n, options = _table(game, players, option, ctx.args)
+            deal = secrets.randbelow(2**31) if seed is None else seed
+            state = herna.make(spec.id, players=n, seed=deal, **options)
         human = None if watch else seat
         _check_seat(human, n)
+        if delay is not None and delay < 0:
+            raise UsageError(t("delay.bad", delay=delay))
         bot_seats = [s for s in range(n) if s != human]
-        specs = _bot_specs(bots, game, len(bot_seats),
+        specs = _bot_specs(bots, spec.id, len(bot_seats),
                            "bots.per_seat" if watch else "bots.per_bot_seat")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        state = herna.make(game, players=n, seed=seed, **options)
         # bots seeded as in the arena: `play --watch --seed S` is the arena's game with seed S
-        table = {s: (label, make_bot(label, game, derive_seed(seed, "bot", s)))
+        table = {s: (label, make_bot(label, spec.id, derive_seed(deal, "bot", s)))
                  for s, label in zip(bot_seats, specs, strict=True)}
+        counted = CATALOG.plural("n_players", n)
         if human is None:
-            ui.line(t("watch.header", name=spec.name, players=n, seed=seed), "bold")
+            ui.line(t("watch.header", name=spec.name, players=counted, seed=deal), "bold")
         else:
-            ui.line(t("play.header", name=spec.name, players=n, seed=seed, seat=human), "bold")
+            ui.line(t("play.header", name=spec.name, players=counted, seed=deal, seat=human),
+                    "bold")
             ui.line(t("play.hint"), "dim")
-        finished = _play_loop(ui, spec, state, human, table)
+        if load is not None:
+            ui.line(t("play.loaded", path=load,
+                      after=CATALOG.plural("after_moves", len(state.history))), "dim")
+        if not state.history:  # a new game: how its setup left the table
+            for line in _intro(spec.id, state.view(human)):
+                ui.line(line, "italic")
+        pace = _Pace(ui, 0.0 if human is not None else
+                     (delay if delay is not None else (1.0 if ui.out.is_terminal else 0.0)),
+                     step and human is None)
+        finished = _play_loop(ui, spec, state, human, table, pace)
         if finished:
-            ui.out.print(Rule(t("game_over")))
-            ui.out.print(_terminal_view(ui, game, state.view(human)))
-            outcome = state.outcome()
-            assert outcome is not None
-            names = [t("you") if s == human else table[s][0] for s in range(n)]
-            ui.out.print(_outcome_table(outcome, names, game))
+            _print_ending(ui, spec.id, state, human,
+                          [t("you") if s == human else table[s][0] for s in range(n)])
         else:
-            ui.line(t("quit.left", moves=len(state.history)))
+            ui.line(t("quit.left", after=CATALOG.plural("after_moves", len(state.history))))
         if save is not None:
             herna.save_record(state, save)
             ui.line(t("saved", path=save))
 
 
+def _loaded_game(path: Path, game: str | None, ctx: typer.Context) -> tuple[State, GameSpec]:
+    """The saved game in `path`, replayed to where it was left. The record decides the game,
+    its players, seed and options: the flags that would set them are refused, not ignored."""
+    given = [f for f, v in (("--players", ctx.params.get("players")),
+                            ("--seed", ctx.params.get("seed")),
+                            ("--option", ctx.params.get("option"))) if v]
+    given += [a for a in ctx.args if a.startswith("--")]
+    if given:
+        raise UsageError(t("load.flags", flags=", ".join(given)))
+    data = _load_record(path)
+    spec = herna.spec(data["game"])
+    if game is not None and herna.spec(game).id != spec.id:
+        raise UsageError(t("record.game", record=spec.id, game=herna.spec(game).id))
+    state = herna.replay(data)
+    if state.is_over():
+        raise UsageError(t("load.over", path=path))
+    return state, spec
+
+
+class _Pace:
+    """How a watched game goes by: a pause after each move, or Enter to go on."""
+
+    def __init__(self, ui: UI, delay: float, step: bool) -> None:
+        self.ui, self.delay, self.step = ui, delay, step
+
+    def wait(self) -> None:
+        if self.step:
+            if _ask(t("watch.step")) is None:  # input ended: play on without stopping
+                self.step = False
+        elif self.delay > 0:
+            time.sleep(self.delay)
+
+
+def _intro(game_id: str, view: dict[str, Any]) -> list[str]:
+    """What the game says before the first move (e.g. the Roll & Write buildings crossed
+    out at setup), when its terminal module has something to say."""
+    intro = getattr(game_module(game_id, "terminal"), "intro", None)
+    return list(intro(view)) if callable(intro) else []
+
+
+def _announce(ui: UI, game_id: str, before: dict[str, Any], after: dict[str, Any],
+              first: Callable[[], None] = lambda: None) -> None:
+    """What just happened that a player should not have to dig for (an Alhambra scoring
+    round, an Ubongo round's recap), when the game's terminal module reports it; `first`
+    runs before anything is printed (the pending move line goes out first)."""
+    news = getattr(game_module(game_id, "terminal"), "announce", None)
+    if not callable(news):
+        return
+    try:
+        parts = list(news(before, after))
+    except Exception as e:  # a broken announcement must not stop a game in progress
+        ui.warn(t("render.failed", error=e))
+        return
+    if parts:
+        first()
+    for part in parts:
+        ui.out.print(part)
+
+
+class _BotMoves:
+    """A bot's consecutive moves on one line (`seat 2 (greedy): buy 1 b6 · place 25 1,0`),
+    so the bots' turns between two of mine take a few lines, not a screenful."""
+
+    def __init__(self, ui: UI) -> None:
+        self.ui = ui
+        self.seat: int | None = None
+        self.who = ""
+        self.actions: list[str] = []
+
+    def add(self, seat: int, who: str, action: object) -> None:
+        if seat != self.seat:
+            self.flush()
+            self.seat, self.who = seat, who
+        self.actions.append(str(action))
+
+    def flush(self) -> None:
+        if self.actions:
+            self.ui.line(t("move", seat=self.seat, who=self.who,
+                           action=" · ".join(self.actions)))
+        self.seat, self.actions = None, []
+
+
+def _print_ending(ui: UI, game_id: str, state: State, human: int | None,
+                  names: Sequence[str]) -> None:
+    """The final position, then the final score once: the game's compact screen (which
+    holds no score table) and its closing words (how it was decided, a solo verdict), then
+    the score pad."""
+    ui.out.print(Rule(t("game_over")))
+    view = state.view(human)
+    ui.out.print(_terminal_view(ui, game_id, view))
+    outcome = state.outcome()
+    assert outcome is not None
+    ui.out.print(_outcome_table(outcome, names, game_id))
+    ending = getattr(game_module(game_id, "terminal"), "ending", None)
+    if callable(ending):
+        for line in ending(view):
+            ui.out.print(line)
+
+
 def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
-               bots: dict[int, tuple[str, Bot]]) -> bool:
+               bots: dict[int, tuple[str, Bot]], pace: _Pace) -> bool:
     """Run the game until it ends (True) or the human leaves (False). Bots at a node go
     first; the human is asked when only the human is left to act there."""
     drawn_at = -1
     shown = time.monotonic()
+    seen = copy.deepcopy(state.view(human))  # a view may share lists with the state
+    moves = _BotMoves(ui)
     while not state.is_over():
         acting = state.to_act()
         bot_seat = next((s for s in acting if s in bots), None)
@@ -425,10 +568,19 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
             except IllegalAction as e:
                 raise HernaError(f"bot {label} (seat {bot_seat}) chose {action}: {e}") from None
             if human is not None and human in acting:  # a sealed choice until the human's
+                moves.flush()
                 ui.line(t("move.sealed", seat=bot_seat, who=label))
             else:
-                ui.line(t("move", seat=bot_seat, who=label, action=applied))
+                moves.add(bot_seat, label, applied)
+                if human is None:  # watching: every move on its own line, paced
+                    moves.flush()
+            now = copy.deepcopy(state.view(human))
+            _announce(ui, spec.id, seen, now, moves.flush)
+            seen = now
+            if human is None and not state.is_over():
+                pace.wait()
             continue
+        moves.flush()
         assert human is not None and human in acting, "a seat to act has neither bot nor human"
         if drawn_at != len(state.history):
             drawn_at = len(state.history)
@@ -437,6 +589,10 @@ def _play_loop(ui: UI, spec: GameSpec, state: State, human: int | None,
             shown = time.monotonic()
         if not _human_turn(ui, spec, state, human, shown):
             return False
+        now = copy.deepcopy(state.view(human))
+        _announce(ui, spec.id, seen, now)
+        seen = now
+    moves.flush()
     return True
 
 
@@ -490,8 +646,8 @@ def _human_turn(ui: UI, spec: GameSpec, state: State, seat: int, shown: float) -
                 ui.line(unlisted, "dim")
         elif low in ("help", "?"):
             ui.out.print(Text(_help_text(spec)))
-        elif low == "view":
-            ui.out.print(_terminal_view(ui, spec.id, state.view(seat)))
+        elif low in ("view", "view all"):
+            ui.out.print(_terminal_view(ui, spec.id, state.view(seat), whole=low != "view"))
         elif low == "quit":
             try:
                 sure = typer.confirm(t("quit.confirm"), default=False)
@@ -640,7 +796,8 @@ def _stats_table(title: str, heads: Sequence[str],
 
 
 def _title(spec: GameSpec, result: TournamentResult) -> str:
-    return t("sim.title", game=spec.name, games=result.games, players=result.players,
+    return t("sim.title", game=spec.name, games=CATALOG.plural("n_games", result.games),
+             players=CATALOG.plural("n_players", result.players),
              seed=result.seed)
 
 
@@ -782,15 +939,16 @@ def replay(
         data = _load_record(record)
         state = herna.replay(data)
         _check_seat(seat, state.num_players)
-        ui.line(t("replay.header", game=state.spec.name, players=state.num_players,
-                  seed=state.seed, moves=len(state.history)), "bold")
+        ui.line(t("replay.header", game=state.spec.name,
+                  players=CATALOG.plural("n_players", state.num_players),
+                  seed=state.seed, moves=CATALOG.plural("n_moves", len(state.history))), "bold")
         for i, (who, action) in enumerate(state.history, 1):
             ui.line(t("replay.move", n=i, seat=who, action=action))
         outcome = state.outcome()
         if view:
             ui.out.print(_terminal_view(ui, state.spec.id, state.view(seat)))
         if outcome is None:
-            ui.line(t("not_over", moves=len(state.history)))
+            ui.line(t("not_over", moves=CATALOG.plural("n_moves", len(state.history))))
         else:
             ui.out.print(_outcome_table(outcome, [""] * state.num_players, state.spec.id))
 
@@ -802,15 +960,18 @@ def render(
     seat: Annotated[int | None, typer.Option(
         help="Draw what this seat may see (default: a spectator's view).")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="SVG file to write (default: standard output).")] = None,
+        "--output", "-o", help="File to write: .svg or .png (default: SVG on standard "
+                               "output).")] = None,
     move: Annotated[int | None, typer.Option(
         help="Draw the position after this many moves (default: the end).")] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Draw a recorded position as SVG."""
+    """Draw a recorded position as SVG, or as PNG when the output file ends in .png."""
     ui = _start(lang)
     with _guard(ui):
         spec = herna.spec(game)
+        if output is not None:
+            check_picture_path(output)
         data = _load_record(record)
         if data["game"] != spec.id:
             raise UsageError(t("record.game", record=data["game"], game=spec.id))
@@ -826,7 +987,7 @@ def render(
         if output is None:
             typer.echo(picture)
         else:
-            output.write_text(picture, encoding="utf-8")
+            write_picture(output, picture)
             ui.line(t("wrote", path=output))
 
 

@@ -111,6 +111,7 @@ def mismatches(board: Board, rng: Rng) -> Iterator[str]:
             elif reason is not None and not reason_agrees(reason, problems):
                 yield f"placement_problem({t}, {xy(c)}) says {reason!r}, oracle: {problems}"
     built = {c: (mask, removable) for c, _t, mask, removable in board.built()}
+    swappable = dict(board.swappable())
     for c, t in board.cells.items():
         problems = removal_problems = layout_problems(without(layout, c))
         removal_ok = t != FOUNTAIN and problems == []
@@ -121,19 +122,29 @@ def mismatches(board: Board, rng: Rng) -> Iterator[str]:
             yield f"removal_problem({xy(c)}) says {reason!r}, oracle: {problems}"
         if t != FOUNTAIN and built[c][1] != removal_ok:
             yield f"built() says removable={built[c][1]} at {xy(c)}, oracle says {removal_ok}"
+        # A swap (seeds 002 and 004): the old tile is at the edge (an empty side), the rest is
+        # in one piece without it (side contact; walking is not asked of that moment), and
+        # the layout with the new tile in its place breaks no building rule.
+        edge = any(xy(c + step) not in layout for step, _, _ in SIDES)
+        pieces = [p for p in removal_problems if ORACLE_WORDS["pieces"] in p]
+        free_ok = t != FOUNTAIN and edge and not pieces
+        if t != FOUNTAIN and (t in swappable) != free_ok:
+            yield f"swappable() has {t} at {xy(c)}: {t in swappable}, oracle says {free_ok}"
         swap_oracle: dict[int, list[str]] = {}
         for r in off_board:
             if WALLS[r] not in swap_oracle:
                 swap_oracle[WALLS[r]] = layout_problems(with_tile(layout, r, c))
-            # seed 002: the swapped-out tile must be free (removable) even for a moment
-            problems = swap_oracle[WALLS[r]] + ([] if removal_ok else removal_problems)
-            swap_ok = t != FOUNTAIN and removal_ok and problems == []
+            problems = swap_oracle[WALLS[r]]
+            swap_ok = free_ok and problems == []
             reason = board.swap_problem(c, r)
             if (reason is None) != swap_ok:
                 yield f"swap_problem({xy(c)}, {r}) is {reason!r}, oracle: {problems}"
-            elif reason is not None and t != FOUNTAIN and not reason_agrees(reason, problems):
-                yield f"swap_problem({xy(c)}, {r}) says {reason!r}, oracle: {problems}"
-            if t != FOUNTAIN and (built[c][1] and board.can_swap(r, t, built[c][0])) != swap_ok:
+            elif reason is not None and t != FOUNTAIN:
+                agrees = ("all four sides" in reason if not edge
+                          else reason_agrees(reason, pieces or problems))
+                if not agrees:
+                    yield f"swap_problem({xy(c)}, {r}) says {reason!r}, oracle: {problems}"
+            if t in swappable and board.can_swap(r, t, swappable[t]) != swap_ok:
                 yield f"can_swap({r}, {t}) at {xy(c)} disagrees with the oracle: {problems}"
 
 
@@ -151,8 +162,9 @@ def random_step(board: Board, rng: Rng) -> None:
         if removable:
             board.remove(removable[rng.below(len(removable))])
     else:
-        swaps = [(c, r) for c, t, m, ok in board.built() for r in off
-                 if ok and board.can_swap(r, t, m)]
+        at = {t: c for c, t in board.cells.items()}
+        swaps = [(at[t], r) for t, m in board.swappable() for r in off
+                 if board.can_swap(r, t, m)]
         if swaps:
             c, r = swaps[rng.below(len(swaps))]
             board.replace(c, r)

@@ -474,6 +474,59 @@ def test_a_swap_must_match_the_neighbours() -> None:
         s.apply(p, "swap 12 7")
 
 
+# Seed 002: "Vyměnit stavební kartičku na rezervní ploše za kartičku v Alhambře. Nová kartička
+# musí být umístěna na místo kartičky odebrané! Při manipulaci s kartičkami již postavené
+# Alhambry (odebrání, přestavba) je možné manipulovat jen s volnými kartičkami, tj. kartičkami
+# na okraji pozice. V žádném okamžiku tedy nesmí zůstat Alhambra rozdělená na více částí, a to
+# ani v rámci výměny (kontakt rohem není dostačující)." (Exchange a reserve tile for a tile in
+# the Alhambra; the new tile must go in the removed tile's place. Only free tiles, i.e. tiles at
+# the edge, may be handled; at no moment may the Alhambra be in several parts, not even during
+# the exchange; corner contact is not enough.) Seed 004: "Nová dlaždice však musí být umístěna
+# v Alhambře přesně na stejné místo ... I při přestavbě Alhambry však hráči musí dodržovat
+# pravidla pro stavbu budov." (The new tile goes exactly where the old one was; a redesign, too,
+# keeps the building rules.)
+def test_a_swap_needs_a_free_edge_tile_not_a_removable_one() -> None:
+    """Issue 15's example (3 players, seed 7): tile 4 at -1,0 is at the edge, and without it
+    tile 6 still shares a whole side with tile 29, so the Alhambra stays in one piece; tile 5
+    in its place matches every edge. Tile 6 is reached on foot only through tile 4, so
+    `reserve 4` stays refused (the layout left behind must keep the building rules), but the
+    swap keeps every path and is legal."""
+    s = new_game(3, 7)
+    p = arrange(s, reserve=[5])
+    build(s, p, (29, 0, 1), (4, -1, 0), (6, -1, 1))
+    assert "swap 5 4" in texts(s, p, A.SWAP)
+    assert "reserve 4" not in texts(s, p, A.RESERVE)
+    with pytest.raises(IllegalAction, match="could no longer be reached from the fountain"):
+        s.apply(p, "reserve 4")
+    s.apply(p, "swap 5 4")
+    assert layout(s, p) == {(0, 0): 0, (0, 1): 29, (-1, 0): 5, (-1, 1): 6}
+    assert s.reserves[p] == [4]
+
+
+def test_a_swap_that_would_leave_the_alhambra_in_pieces_is_refused() -> None:
+    """Seed 002: not in several parts "ani v rámci výměny" (not even during the exchange):
+    tile 7 in the middle of the row 0-7-14 cannot be swapped out, though tile 41 (no walls,
+    like 7) would match every edge."""
+    s = new_game()
+    p = arrange(s, reserve=[41])
+    build(s, p, (7, 1, 0), (14, 2, 0))
+    assert not {a for a in texts(s, p, A.SWAP) if a.endswith(" 7")}
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="in pieces during the exchange"):
+        s.apply(p, "swap 41 7")
+    assert snapshot(s) == before
+    s.apply(p, "swap 41 14")  # the end of the row is free
+
+
+def test_a_swap_of_a_tile_with_four_neighbours_is_refused() -> None:
+    """Seed 002: only "kartičky na okraji pozice" (tiles at the edge) may be handled."""
+    s = new_game()
+    p = arrange(s, reserve=[41])  # no walls, like tile 7: every edge would match
+    build(s, p, (7, 1, 0), (14, 2, 0), (22, 1, -1), (23, 1, 1))
+    with pytest.raises(IllegalAction, match="all four sides: only a free tile"):
+        s.apply(p, "swap 41 7")
+
+
 # --- refilling after the turn ---------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ def run(*args: str, input: str | None = None) -> Result:
 
 def test_play_three_players_at_the_prompt() -> None:
     result = run("play", "alhambra-rw", "--players", "3", "--seed", "2", "--bots", "random",
-                 input="help\nlegal\nbuild 9,9\nbuild 1,1\ncoins\nquit\ny\n")
+                 input="help\nlegal\nbuild 9,9\nbuild 1,1\ncoins\nview all\nquit\ny\n")
     assert result.exit_code == 0, result.output
     assert "ALHAMBRA ROLL & WRITE" in result.output  # help
     assert "coins" in result.output and "Score sheet" in result.output

@@ -300,14 +300,59 @@ def test_reserved_tile_is_checked_when_the_die_moves() -> None:
 
 
 def test_qualifying_mid_round_lets_the_second_die_move() -> None:
-    """The first die wins a green tile, so the second may go onto a G-reserved tile."""
+    """The first die wins a green tile, so the second may go onto a G-reserved tile (only
+    a1's die could move first: seat 0 is not asked, see the next test)."""
     s = make(2)
     set_grid(s, {"a1": "S06", "b1": "B04"})  # leaf (1 die), orange sun reserved G
     s.apply(0, "mark a1 b1")
     s.apply(1, "mark c3")
-    s.apply(0, "move a1")
     assert tile("S06") in s.owned[0]
     assert 0 in s.dice[slot("b1")]
+
+
+# Seed 003, phase II: "postupne v smere hodinových ručičiek všetci hráči premiestnia presne
+# jednu kocku zo svojej hráčskej dosky na príslušný dielik" (clockwise, every player moves
+# exactly one die from his board onto its tile); "Aby hráč mohol premiestniť kocky z hráčskej
+# dosky na vyhradený dielik, musí najskôr získať dieliky vo farbe ikoniek" (to move dice onto
+# a reserved tile a player must first acquire tiles of the icons' colours).
+def test_exactly_one_die_a_seat_must_move_the_die_that_can_move() -> None:
+    """Issue 15's case: seat 0 marks a1 (reserved O+G+B, it owns nothing) and b1 (3 dice),
+    the others mark b1. Choosing the unmovable a1 first used to send that die home, move
+    nothing, and let seat 0's b1 die come last and win the 1-1-1 tie. Now the b1 die is
+    the one it must move: seat 0 is not asked, moves b1 first, and seat 2 (last) wins."""
+    s = make(3)
+    set_grid(s, {"a1": "B22", "b1": "S04"})  # B22 needs O+G+B; S04 needs 3 dice
+    s.apply(0, "mark a1 b1")
+    s.apply(1, "mark b1")
+    s.apply(2, "mark b1")
+    moved = [(e["seat"], e["slot"]) for e in log(s) if e["event"] in ("moved", "refused")]
+    assert moved == [(0, "b1"), (1, "b1"), (2, "b1"), (0, "a1")]
+    assert events(s, "acquired")[0]["seat"] == 2 and tile("S04") in s.owned[2]
+    assert events(s, "refused")[0]["seat"] == 0  # the a1 die went back on the second pass
+    assert s.round == 2 and s.supply[0] == DICE
+
+
+def test_exactly_one_die_the_choice_stays_when_both_or_neither_can_move() -> None:
+    """Both dice movable: seat 0 chooses. Neither movable (both reserved): it still chooses
+    which die goes back to the supply first; the other waits for the second pass."""
+    s = make(3)
+    set_grid(s, {"a1": "S04", "b1": "S05"})
+    s.apply(0, "mark a1 b1")
+    s.apply(1, "mark c1")
+    s.apply(2, "mark c2")
+    assert s.to_act() == (0,)
+    assert [str(a) for a in s.legal_actions(0)] == ["move a1", "move b1"]
+    s = make(3)
+    set_grid(s, {"a1": "B22", "b1": "B08"})  # both need O+G+B
+    s.apply(0, "mark a1 b1")
+    s.apply(1, "mark c1")
+    s.apply(2, "mark c2")
+    assert s.to_act() == (0,)
+    assert [str(a) for a in s.legal_actions(0)] == ["move a1", "move b1"]
+    s.apply(0, "move b1")
+    refused = [e["slot"] for e in events(s, "refused") if e["seat"] == 0]
+    assert refused == ["b1", "a1"]  # b1 at once, a1 on the second pass
+    assert s.supply[0] == DICE
 
 
 def test_a_die_whose_tile_vanished_returns_and_the_other_must_move() -> None:

@@ -67,6 +67,23 @@ def test_svg_is_well_formed(lang: str) -> None:
         set_lang("en")
 
 
+def test_svg_shows_the_secret_equilibrium_card_to_its_owner_only() -> None:
+    state = played(3, 0, equilibrium="C")
+    card = state.view(0)["seats"][0]["secret_card"]
+    mine = ET.fromstring(render.svg(state.view(0)))
+    secret = [g for g in mine.iter("{http://www.w3.org/2000/svg}g")
+              if g.get("id") == "envyra-secret-0"]
+    assert len(secret) == 1
+    words = "".join(secret[0].itertext())
+    assert words.startswith("secret Equilibrium card: " + card["id"])
+    for viewer in (1, None):
+        assert "envyra-secret-0" not in render.svg(state.view(viewer))
+    over = played(3, 1000, equilibrium="C")
+    assert over.is_over()
+    drawn = render.svg(over.view(None))  # revealed to all at the end
+    assert all(f'id="envyra-secret-{i}"' in drawn for i in range(3))
+
+
 def test_every_language_has_every_key() -> None:
     for table in (i18n.CS, i18n.SK):
         missing = set(i18n.EN) - set(table) - {"title", "cat.equilibrium", "pad.eq"}

@@ -121,3 +121,47 @@ def test_bots_resume_in_a_restarted_process(server: Server) -> None:
     c = server.start()
     p, _ = play_out(c, tid, [tok], timeout=90)
     assert p["over"]
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_bot_workers_leave_with_a_killed_server(server: Server) -> None:
+    """SIGKILL leaves the server no chance to stop its bot processes: they leave by
+    themselves, instead of waiting on their queue for ever."""
+    c = server.start()
+    made = create(c, "envyra", ("human", "medium", "medium"), seed=3)
+    tid, tok = made["id"], made["seats"][0]["token"]
+    p = get(c, tid, tok)
+    while not p["legal"]:  # the bots have moved: a worker process exists
+        time.sleep(0.05)
+        p = get(c, tid, tok)
+    assert server.proc is not None
+    workers = _children(server.proc.pid)
+    assert workers, "herna serve started no bot process"
+    c.close()
+    server.kill()
+    end = time.monotonic() + 20
+    while any(_alive(w) for w in workers) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)], "bot processes outlived the server"

@@ -91,11 +91,15 @@ def test_cards_in_play_by_player_count(players: int, cards: int, rounds: int) ->
     assert len(set(s.pile)) == cards
 
 
-def test_all_cards_gives_two_players_eighteen_rounds() -> None:
-    s = new(2, all_cards=True)
-    assert len(s.pile) == 36 and s.rounds == 18
-    with pytest.raises(BadOption):
-        new(3, all_cards=True)
+# Seed 001: "Protože je hra rychlá, mohou hrát nadšení hráči i se všemi kartami. Při hře ve
+# dvou pak hra končí až po 18 kolech." (As the game is quick, keen players may also play with
+# all the cards. With two players the game then ends only after 18 rounds.) The permission
+# names no player count; a round deals "jednu kartu" (one card) to each player, so 36 cards
+# make 36 / 2 = 18 rounds, 36 / 3 = 12 and 36 / 4 = 9 (4 players use "všemi 36 kartami" anyway).
+@pytest.mark.parametrize(("players", "rounds"), [(2, 18), (3, 12), (4, 9)])
+def test_all_cards_for_every_player_count(players: int, rounds: int) -> None:
+    s = new(players, all_cards=True)
+    assert len(s.pile) == 36 and len(set(s.pile)) == 36 and s.rounds == rounds
 
 
 def test_side_option_chooses_three_or_four_pieces() -> None:
@@ -264,20 +268,31 @@ def test_equal_times_go_from_the_start_player_clockwise() -> None:
     assert s.current["finishers"] == [1, 2, 0]
 
 
+# Seed 001: "Pokud se žádnému hráči nepodaří složit dílky v časovém limitu, kolo nekončí, ale
+# hodiny se ještě jednou otočí. Pokud nikdo z hráčů nenajde řešení ani v této další minutě,
+# karty se odloží" (if nobody manages within the time limit, the round does not end but the
+# hourglass is turned once more; if nobody finds a solution even in this further minute, the
+# cards are put away): the hourglass runs a minute, so the default timer is 60 s.
+def test_the_hourglass_is_a_minute() -> None:
+    s = new(3)
+    assert herna.spec("ubongo").options["timer"] == 60
+    assert s.timer == 60 and s.options["timer"] == 60
+
+
 def test_times_beyond_the_hourglass_do_not_count_when_someone_finished() -> None:
     s = to_race(new(3))
-    s.apply(0, solve(s, 0, 44.9))
-    s.apply(1, solve(s, 1, 45.1))
-    s.apply(2, solve(s, 2, 60))
+    s.apply(0, solve(s, 0, 59.9))
+    s.apply(1, solve(s, 1, 60.1))
+    s.apply(2, solve(s, 2, 80))
     assert s.current["finishers"] == [0]
     assert s.current["hourglass_turns"] == 1
 
 
 def test_the_hourglass_is_turned_again_when_nobody_finished() -> None:
     s = to_race(new(3))
-    s.apply(0, solve(s, 0, 70))
-    s.apply(1, solve(s, 1, 50))
-    s.apply(2, solve(s, 2, 95))  # past the second turn too
+    s.apply(0, solve(s, 0, 95))
+    s.apply(1, solve(s, 1, 65))
+    s.apply(2, solve(s, 2, 125))  # past the second minute too
     assert s.current["hourglass_turns"] == 2
     assert s.current["finishers"] == [1, 0]
     turns = [e["turn"] for e in s.events if e["event"] == "hourglass"]
@@ -288,7 +303,7 @@ def test_nobody_finishing_twice_discards_the_cards_and_deals_new_ones() -> None:
     s = to_race(new(2))
     cards, gems, rows = list(s.cards), [list(g) for g in s.gems], [list(r) for r in s.rows]
     s.apply(0, "pass")
-    s.apply(1, solve(s, 1, 91))
+    s.apply(1, solve(s, 1, 121))  # after the second minute
     assert s.phase == rules.RACE and s.round == 2
     assert s.log[-1]["discarded"] is True
     assert s.gems == gems and s.rows == rows
@@ -385,7 +400,8 @@ def test_the_start_player_passes_to_the_left() -> None:
 
 
 def test_the_game_ends_when_the_cards_are_used_up() -> None:
-    for players, opts, rounds in ((2, {}, 9), (2, {"all_cards": True}, 18), (4, {}, 9)):
+    for players, opts, rounds in ((2, {}, 9), (2, {"all_cards": True}, 18),
+                                  (3, {"all_cards": True}, 12), (4, {}, 9)):
         s = to_race(new(players, **opts))
         while not s.is_over():
             seat = s.to_act()[0]
@@ -401,10 +417,10 @@ def test_solve_codes_are_time_buckets_and_decode_to_the_first_solution() -> None
     legal = s.legal_actions(0)
     assert str(legal[0]) == "pass" and legal[0].code == 0
     times = [a.tenths / 10 for a in legal[1:] if isinstance(a, A.SolveAction)]
-    assert times == [9.0, 18.0, 27.0, 36.0, 45.0, 67.5, 90.0]
+    assert times == [12.0, 24.0, 36.0, 48.0, 60.0, 90.0, 120.0]
     a = s.action_from_code(0, 3)  # bucket 3: up to 0.3 of the hourglass
-    assert isinstance(a, A.SolveAction) and a.tenths == 135
-    assert s.parse_action(0, solve(s, 0, 13.4)).code == 3
+    assert isinstance(a, A.SolveAction) and a.tenths == 180
+    assert s.parse_action(0, solve(s, 0, 17.9)).code == 3
     assert s.parse_action(0, solve(s, 0, 1000)).code == 21
     with pytest.raises(IllegalAction):
         s.action_from_code(0, A.NUM_CODES)
@@ -448,7 +464,7 @@ def test_a_small_deck_built_from_json_plays_one_round() -> None:
     data = default_deck().to_json()
     data["cards"] = data["cards"][:2]
     deck = Deck.from_json(data)
-    s = UbongoState(2, 7, {"side": "easy", "timer": 45, "all_cards": False}, deck=deck)
+    s = UbongoState(2, 7, {"side": "easy", "timer": 60, "all_cards": False}, deck=deck)
     assert s.rounds == 1 and sorted(s.pile) == [1, 2]
     to_race(s)  # type: ignore[arg-type]
     s.apply(0, solve(s, 0, 5))

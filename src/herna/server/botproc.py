@@ -9,6 +9,9 @@ data; the engine's records guarantee the replay is the same game.
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +61,18 @@ def _state_for(job: BotJob) -> _Kept:
     while len(_tables) > KEEP:
         _tables.popitem(last=False)
     return kept
+
+
+def watch_parent(server_pid: int, every: float = 0.5) -> None:
+    """A worker's initializer: leave when the server is gone. A killed server (SIGKILL, OOM)
+    cannot stop its pool, and an idle worker waits on its queue forever, holding memory;
+    when the server dies the worker is re-parented, which this sees within `every` s."""
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="herna-watch-server", daemon=True).start()
 
 
 def seat_bot(level: str, game: str, table_seed: int, seat: int) -> Bot:

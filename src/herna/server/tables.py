@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -171,7 +172,9 @@ class Tables:
             self.bot_pool = self._new_pool()
         if self.bot_processes and self.procs is None:
             self.procs = ProcessPoolExecutor(self.bot_processes,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=botproc.watch_parent,
+                                             initargs=(os.getpid(),))
         self.closing = False
 
     # ----- creating and loading ----------------------------------------------------------

@@ -26,7 +26,14 @@ import re
 from herna.core import Action, IllegalAction
 
 from . import i18n
-from .data import CURRENCIES, CURRENCY_LETTERS, LETTER_CURRENCY, MARKET_CURRENCIES, NUM_TILES
+from .data import (
+    CURRENCIES,
+    CURRENCY_LETTERS,
+    LETTER_CURRENCY,
+    MARKET_CURRENCIES,
+    NUM_TILES,
+    TILES,
+)
 
 VALUES = range(1, 10)
 TAKE_LIMIT = 5
@@ -268,8 +275,11 @@ def _parse_cell(toks: list[str]) -> tuple[int, int]:
     return x, y
 
 
-def parse(text: str, market_currencies: tuple[int, ...]) -> AlhambraAction:
-    """Read the notation (see notation.py); raises IllegalAction for anything else."""
+def parse(text: str, market_currencies: tuple[int, ...],
+          market: tuple[int, ...] | None = None) -> AlhambraAction:
+    """Read the notation (see notation.py); raises IllegalAction for anything else. With the
+    `market` (tile ids per space, 0 empty) a payment no price could need gets its reason from
+    the tile on sale: the cards fall short of its price, or pay more than it needs."""
     toks = _tokens(text.replace(",", " , ").replace(" , ", ","))
     if not toks:
         raise IllegalAction(i18n.t("why.no_action"))
@@ -304,6 +314,11 @@ def parse(text: str, market_currencies: tuple[int, ...]) -> AlhambraAction:
                                        cards=cards_text(tuple(wrong))))
         values = tuple(sorted((card_value(c) for c in paid), reverse=True))
         if values not in PAY_INDEX:
+            tile = market[space] if market is not None else 0
+            if tile:
+                key = "why.underpaid" if sum(values) < TILES[tile].price else "why.overpaid"
+                raise IllegalAction(i18n.t(key, cards=cards_text(paid), paid=sum(values),
+                                           tile=tile, price=TILES[tile].price))
             raise IllegalAction(i18n.t("why.payment", cards=cards_text(paid)))
         return buy(space, want, values)
     if verb in ("place", "build"):

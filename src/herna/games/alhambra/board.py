@@ -7,7 +7,8 @@ decided by a local ring test (a 256-entry table of which ring cells are empty) a
 that is ambiguous, a flood fill. Answers are computed on demand and kept while they stay true:
 a ring answer until a tile comes or goes in that ring, flood answers and the cells each wall
 pattern fits until the board changes, the articulation points of the walking paths across
-the addition or removal of a tile with a single walking path (only its neighbour can change).
+the addition or removal of a tile with a single walking path (only its neighbour can change),
+the articulation points of side contact (which tiles a swap may take out) until the shape does.
 `scoring.layout_problems` is the slow global oracle these checks are tested against.
 
 Every list a board hands out follows the board's own dict order, that is its history, and no
@@ -17,6 +18,7 @@ may list their choices in different orders, but one game always lists them the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import count
 
 from . import i18n
@@ -104,8 +106,8 @@ class Board:
     clearing them, so a copy shares them until one of the two changes.
     """
 
-    __slots__ = ("_bbox", "_built", "_cut", "_fits", "_free", "_key", "_nbr", "_ring_ok",
-                 "_safe", "cells", "frontier", "version")
+    __slots__ = ("_bbox", "_built", "_cut", "_fits", "_free", "_key", "_link_cut", "_nbr",
+                 "_ring_ok", "_safe", "_swap_free", "cells", "frontier", "version")
 
     def __init__(self) -> None:
         self.cells: dict[int, int] = {ORIGIN: FOUNTAIN}
@@ -122,6 +124,8 @@ class Board:
         self._built: list[tuple[int, int, int, bool]] | None = None
         self._free: list[tuple[int, int]] | None = None
         self._cut: frozenset[int] | None = frozenset()
+        self._link_cut: frozenset[int] | None = frozenset()
+        self._swap_free: list[tuple[int, int]] | None = None
         self._key: tuple[tuple[int, int], ...] | None = None
         for step, _, _ in SIDES:
             self._update_frontier(ORIGIN + step)
@@ -139,6 +143,8 @@ class Board:
         b._built = self._built
         b._free = self._free
         b._cut = self._cut
+        b._link_cut = self._link_cut
+        b._swap_free = self._swap_free
         b._key = self._key
         return b
 
@@ -308,24 +314,52 @@ class Board:
             self._free = out
         return out
 
+    def swappable(self) -> list[tuple[int, int]]:
+        """(tile, mask of sides with a neighbour) for every tile a reserve tile may take the
+        place of (when its walls match, see can_swap), in the board's order: free tiles at
+        the edge whose going leaves the rest in one piece (seed 002)."""
+        out = self._swap_free
+        if out is None:
+            cut = self.link_cut_cells()
+            out = []
+            for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True):
+                if t and mask != 15 and c not in cut:
+                    out.append((t, mask))
+            self._swap_free = out
+        return out
+
+    def link_cut_cells(self) -> frozenset[int]:
+        """Tiles whose removal would leave the Alhambra in pieces, counting tiles as joined
+        by any whole shared side, walled or not (corner contact does not join): the
+        articulation points of side contact. Only the shape matters, so a swap keeps it."""
+        if self._link_cut is None:
+            self._link_cut = self._articulation_points(self._touching)
+        return self._link_cut
+
+    def _touching(self, c: int) -> list[int]:
+        """The tiles sharing a whole side with the tile at `c`."""
+        cells = self.cells
+        return [c + step for step, _, _ in SIDES if c + step in cells]
+
     def cut_cells(self) -> frozenset[int]:
         """Tiles whose removal would strand others: the articulation points of the walking
         paths from the fountain (the fountain itself, which never moves, left out). Kept
         across additions and removals of a tile with a single walking path, where only its
         neighbour can change; otherwise found again by Hopcroft-Tarjan."""
         if self._cut is None:
-            self._cut = self._articulation_points()
+            self._cut = self._articulation_points(self._paths)
         return self._cut
 
-    def _articulation_points(self) -> frozenset[int]:
-        """Hopcroft-Tarjan by a recursive walk (at most 54 tiles deep) from the fountain."""
+    def _articulation_points(self, links: Callable[[int], list[int]]) -> frozenset[int]:
+        """Hopcroft-Tarjan by a recursive walk (at most 54 tiles deep) from the fountain,
+        over the tiles `links` joins (walking paths, or side contact)."""
         order: dict[int, int] = {ORIGIN: 0}
         low: dict[int, int] = {ORIGIN: 0}
         cut: set[int] = set()
 
         def visit(c: int, parent: int) -> None:
             here = order[c] = low[c] = len(order)
-            for n in self._paths(c):
+            for n in links(c):
                 if n == parent:
                     continue
                 seen = order.get(n)
@@ -339,18 +373,20 @@ class Board:
                 if low[n] >= here:
                     cut.add(c)
 
-        for n in self._paths(ORIGIN):
+        for n in links(ORIGIN):
             if n not in order:
                 visit(n, ORIGIN)
         return frozenset(cut)
 
-    def _joined_without(self, c: int, ends: list[int]) -> bool:
-        """Whether the tiles `ends` still reach one another on foot without the tile at `c`."""
+    def _joined_without(self, c: int, ends: list[int],
+                        links: Callable[[int], list[int]]) -> bool:
+        """Whether the tiles `ends` still reach one another through `links` (walking paths,
+        or side contact) without the tile at `c`."""
         missing = set(ends[1:])
         seen = {c, ends[0]}
         todo = [ends[0]]
         while todo:
-            for n in self._paths(todo.pop()):
+            for n in links(todo.pop()):
                 if n not in seen:
                     missing.discard(n)
                     if not missing:
@@ -370,8 +406,8 @@ class Board:
         return out
 
     def can_swap(self, tile: int, old: int, mask: int) -> bool:
-        """The fast form of swap_problem for a removable tile whose neighbour sides are
-        `mask` (built() says which tiles are removable)."""
+        """The fast form of swap_problem for a swappable tile whose neighbour sides are
+        `mask` (swappable() lists them)."""
         return not (WALLS[tile] ^ WALLS[old]) & mask
 
     def removal_problem(self, c: int) -> str | None:
@@ -400,10 +436,15 @@ class Board:
     def swap_problem(self, c: int, tile: int) -> str | None:
         """Why `tile` may not take the place of the tile at `c` (None: it may).
 
-        Seed 002: only a free tile can leave the Alhambra, which may not fall apart "even
-        during the exchange", so the old tile must be removable. Then matching edges is all
-        that is left to check: the new tile has exactly the old tile's walls wherever it
-        touches a neighbour, so every walking path is unchanged.
+        Seed 002: only free tiles, at the edge, may be handled, and the Alhambra may not be
+        "rozdělená na více částí, a to ani v rámci výměny" (in several parts, not even during
+        the exchange; corner contact is not enough): the old tile has an empty side and the
+        rest stays in one piece without it. Seed 004: the new tile takes exactly the same
+        place and every building rule still holds. The shape is unchanged, so matching edges
+        is all that is left: the new tile then has the old tile's walls wherever it touches
+        a neighbour, every walking path stays as it was, and the layout is as legal as before.
+        Walking is not asked of the moment between (that is removal's rule: the tile stays
+        out of the Alhambra).
         """
         old = self.cells.get(c)
         x, y = xy(c)
@@ -411,9 +452,10 @@ class Board:
             return i18n.t("why.no_tile_at", x=x, y=y)
         if old == FOUNTAIN:
             return i18n.t("why.fountain_swapped")
-        blocked = self.removal_problem(c)
-        if blocked is not None:
-            return i18n.t("why.not_free", why=blocked)
+        if self._nbr[c] == 15:
+            return i18n.t("why.swap_enclosed", tile=old, x=x, y=y)
+        if c in self.link_cut_cells():
+            return i18n.t("why.swap_split", tile=old)
         w = WALLS[tile]
         for step, mine, theirs in SIDES:
             n = self.cells.get(c + step)
@@ -446,11 +488,18 @@ class Board:
                 self._cut = None
             elif paths[0] != ORIGIN:
                 self._cut = self._cut | {paths[0]}
+        if self._link_cut is not None:  # the same for side contact
+            touching = self._touching(c)
+            if len(touching) != 1:
+                self._link_cut = None
+            elif touching[0] != ORIGIN:
+                self._link_cut = self._link_cut | {touching[0]}
         self._reshaped(c)
 
     def remove(self, c: int) -> int:
         cells, frontier, nbr = self.cells, self.frontier, self._nbr
         paths = self._paths(c)
+        touching = self._touching(c)
         t = cells.pop(c)
         del nbr[c]
         self._update_frontier(c)
@@ -468,10 +517,17 @@ class Board:
             # a leaf went: only the tile it hung on may stop being a cut
             n = paths[0]
             rest = self._paths(n)
-            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest)):
+            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, self._paths)):
                 self._cut = self._cut - {n}
         else:
             self._cut = None
+        if self._link_cut is not None and len(touching) == 1:
+            n = touching[0]
+            rest = self._touching(n)
+            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, self._touching)):
+                self._link_cut = self._link_cut - {n}
+        else:
+            self._link_cut = None
         self._reshaped(c)
         return t
 
@@ -495,6 +551,7 @@ class Board:
         self._fits = {}
         self._built = None
         self._free = None
+        self._swap_free = None  # the same places, other tiles (the shape and _link_cut stay)
         self._key = None
         return old
 
@@ -507,6 +564,7 @@ class Board:
         self._fits = {}
         self._built = None
         self._free = None
+        self._swap_free = None
         self._key = None
 
     def _update_frontier(self, c: int) -> None:

@@ -13,10 +13,11 @@ coordinates) never changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from ...drawing import by_data
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import category_name, counted, currency_name, lang_of, t, type_abbrev, type_name
 
@@ -530,7 +531,7 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
     return _Block(INFO_WIDTH, y + 2, parts)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Panel:
     """A player's panel drawn once: its natural size, and its frame added when the grid of
     panels knows each row's height and each column's width."""
@@ -570,9 +571,18 @@ def _seat_panel(view: View, seat: Mapping[str, Any], lang: str) -> _Panel:
     """One player's panel. On the viewer's own panel the hand cards, the reserve (its area
     and its tiles), the tiles to place and the Alhambra's tiles and free places are parts."""
     number = int(seat.get("seat", 0))
-    mine = view.get("seat") == number
     active = number in view.get("to_act", []) or (
         view.get("phase") != "over" and view.get("current") == number)
+    panel = _seat_panel_drawn(seat, view.get("seat") == number,
+                              _seat_name(view, number, lang), lang)
+    return replace(panel, active=True) if active else panel
+
+
+@by_data(maxsize=1024)
+def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, name: str, lang: str) -> _Panel:
+    """A panel from exactly what it shows: drawn once per change of these, not per push
+    (whose turn it is only changes its frame, added by `_Panel.at`)."""
+    number = int(seat.get("seat", 0))
     grid = _alhambra(seat.get("alhambra", []), number, lang, mine)
     info: list[str] = []
     y = 0.0
@@ -617,7 +627,7 @@ def _seat_panel(view: View, seat: Mapping[str, Any], lang: str) -> _Panel:
     body = (f'<g class="info" transform="translate({PAD},{title_h})">{"".join(info)}</g>'
             + grid.at(PAD + INFO_WIDTH + GAP, title_h))
     return _Panel(number, PAD + INFO_WIDTH + GAP + grid.width + PAD, title_h + body_h + PAD,
-                  active, _seat_name(view, number, lang),
+                  False, name,
                   t("seat.score", lang, score=seat.get("score", 0)), body)
 
 

@@ -247,14 +247,15 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
         for c in board.placements(r):
             a = at.get(c)
             out.append(a if a is not None else place_at(r, c))
-    free = board.removable()
-    for t, _ in free:
+    for t, _ in board.removable():
         out.append(A.RESERVES[t])
-    for r in reserve:
-        w, swaps = WALLS[r], A.SWAPS[r]
-        for t, mask in free:
-            if not (w ^ WALLS[t]) & mask:  # Board.can_swap
-                out.append(swaps[t])
+    if reserve:
+        free = board.swappable()  # not the removable ones: a swap need not keep walking
+        for r in reserve:
+            w, swaps = WALLS[r], A.SWAPS[r]
+            for t, mask in free:
+                if not (w ^ WALLS[t]) & mask:  # Board.can_swap
+                    out.append(swaps[t])
     if len(_REDESIGN_CACHE) > _RECENT_LIMIT:
         _REDESIGN_CACHE.clear()
     _REDESIGN_CACHE[key] = out

@@ -177,12 +177,14 @@ def _int_prompt() -> type[IntPrompt]:
     )
 
 
-def _ask_count(question: str, most: int) -> int:
+def _ask_count(question: str, most: int, why: str | None = None) -> int:
+    """A count from 0 to `most`, asked again until it is one; `why` says where a bound
+    below the box's own comes from."""
     while True:
         n = _int_prompt().ask(question, default=0)
         if 0 <= n <= most:
             return n
-        Console().print(f"[red]{t('pad.range', most=most)}[/red]")
+        Console().print(f"[red]{why or t('pad.range', most=most)}[/red]")
 
 
 def _tiles_question(name: str, building_type: str) -> str:
@@ -190,26 +192,48 @@ def _tiles_question(name: str, building_type: str) -> str:
              colour=colour_name(COLOURS[building_type]))
 
 
-def _ask_entries(with_dirk: bool) -> list[Entry]:
-    """Walk the table through the pad one question at a time."""
+def _ask_tiles(entry: Entry, taken: dict[str, int]) -> None:
+    """Each type's count, checked against what the box still holds after the players
+    already counted (12 towers cannot be built from 11): a wrong answer is asked again,
+    and nothing typed before it is lost."""
+    for building_type in BUILDING_TYPES:
+        box_has = TILES_PER_TYPE[building_type]
+        left = box_has - taken.get(building_type, 0)
+        why = (t("pad.left", most=left, total=box_has, type=type_name(building_type),
+                 taken=taken.get(building_type, 0))
+               if left < box_has else None)
+        n = _ask_count(_tiles_question(entry.name, building_type), left, why)
+        entry.counts[building_type] = n
+        taken[building_type] = taken.get(building_type, 0) + n
+
+
+def _ask_name(seat: int, names: list[str]) -> str:
+    """A player's name, asked again while another player has it."""
+    default = t("pad.default_name", seat=seat)
+    while True:
+        name = Prompt.ask(t("pad.name", seat=seat), default=default).strip() or default
+        if name.casefold() not in (n.casefold() for n in names) \
+                and name.casefold() != DIRK.casefold():
+            return name
+        Console().print(f"[red]{t('pad.name_taken', name=name)}[/red]")
+
+
+def _ask_entries(with_dirk: bool, taken: dict[str, int] | None = None) -> list[Entry]:
+    """Walk the table through the pad one question at a time. `taken`: tiles already
+    counted elsewhere (Dirk's, given as --dirk)."""
     n = _int_prompt().ask(
         t("pad.players"), choices=[str(i) for i in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     )
-    entries = []
+    counted = dict(taken or {})
+    entries: list[Entry] = []
     for seat in range(1, n + 1):
-        default = t("pad.default_name", seat=seat)
-        name = Prompt.ask(t("pad.name", seat=seat), default=default).strip()
-        entry = Entry(name or default)
-        for building_type in BUILDING_TYPES:
-            question = _tiles_question(entry.name, building_type)
-            entry.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
+        entry = Entry(_ask_name(seat, [e.name for e in entries]))
+        _ask_tiles(entry, counted)
         entry.walls = _ask_count(t("pad.wall", name=entry.name), 80)
         entries.append(entry)
     if n == 2 and with_dirk:
         dirk = Entry(DIRK, walls=None)
-        for building_type in BUILDING_TYPES:
-            question = _tiles_question(DIRK, building_type)
-            dirk.counts[building_type] = _ask_count(question, TILES_PER_TYPE[building_type])
+        _ask_tiles(dirk, counted)
         entries.append(dirk)
     return entries
 
@@ -241,8 +265,9 @@ def _print_pad(console: Console, entries: Sequence[Entry], round: int) -> None:
 
 
 def score_command(
-    round: int = typer.Option(
-        ..., "--round", "-r", min=1, max=3, help="Scoring round: 1 (card A), 2 (card B), 3 (end)."
+    round: int | None = typer.Option(
+        None, "--round", "-r", min=1, max=3,
+        help="Scoring round: 1 (card A), 2 (card B), 3 (end). Leave out to be asked.",
     ),
     player: list[str] = typer.Option(
         [],
@@ -271,15 +296,19 @@ def score_command(
         raise _bad(str(e), "--lang") from None
     console = Console()
     dirk_entry = None if dirk is None else parse_counts(dirk, DIRK, "--dirk", walls_allowed=False)
+    if round is None:
+        round = _int_prompt().ask(t("pad.round"), choices=["1", "2", "3"])
     if player:
         entries = [parse_player(spec, seat) for seat, spec in enumerate(player, 1)]
     else:
-        entries = _ask_entries(with_dirk=dirk_entry is None)
+        entries = _ask_entries(with_dirk=dirk_entry is None,
+                               taken=None if dirk_entry is None else dirk_entry.counts)
     if dirk_entry is not None:
         if len(entries) != 2:
             raise _bad(t("err.dirk", n=len(entries)), "--dirk")
         entries.append(dirk_entry)
-    _check_table(entries, "--player")
+    # what was typed at the prompt was checked there; a table from flags is checked here
+    _check_table(entries, "--player" if player else "--dirk")
     for entry in entries:
         if entry.problems:
             console.print(t("pad.broken", name=entry.name), style="bold red", markup=False)

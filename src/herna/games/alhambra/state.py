@@ -77,7 +77,7 @@ class AlhambraState(State):
         self.history.append((seat, action))
 
     def parse_text(self, seat: int, text: str) -> Action:
-        return A.parse(text, MARKET_CURRENCIES)
+        return A.parse(text, MARKET_CURRENCIES, tuple(self.market))
 
     def action_from_code(self, seat: int, code: int) -> Action:
         return A.from_code(code, MARKET_CURRENCIES)

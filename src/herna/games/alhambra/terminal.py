@@ -365,26 +365,232 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     names = [seat_name(view, i) for i in range(len(scores))]
     title = t("outcome.winner" if len(winners) == 1 else "outcome.shared") + \
         ", ".join(names[i] for i in sorted(winners) if i < len(names))
+    # categories down the side, a column per seat: stays within 80 columns for six seats
     table = Table(title=title, title_style=ACTIVE_STYLE, title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column(t("outcome.player"))
-    table.add_column(t("outcome.score"), justify="right")
-    table.add_column(t("outcome.rank"), justify="right")
+    for i, name in enumerate(names):
+        table.add_column(("★ " if i in winners else "") + name, justify="right",
+                         header_style="bold green" if i in winners else "bold")
     for cat in cats:
-        table.add_column(category_name(cat), justify="right")
-    for i, score in enumerate(scores):
-        row = breakdown[i] if i < len(breakdown) else {}
-        name = ("★ " if i in winners else "") + names[i]
-        shown = int(score) if float(score) == int(score) else score
-        table.add_row(name, str(shown), str(ranks[i]) if i < len(ranks) else "",
-                      *(str(row.get(c, "")) for c in cats),
-                      style="bold" if i in winners else None)
+        table.add_row(category_name(cat), *(str(breakdown[i].get(cat, "")) if i < len(breakdown)
+                                            else "" for i in range(len(scores))))
+    table.add_section()
+    table.add_row(t("outcome.score"), *(_num(x) for x in scores), style="bold")
+    table.add_row(t("outcome.rank"), *(str(r) for r in ranks))
     notes: list[str] = []
     dirk = view.get("dirk")
     if dirk:
         notes.append(t("outcome.dirk", points=counted("points", int(dirk.get("score", 0) or 0))))
     notes += leftover_lines(view)
     return Group(table, *(Text(n, style=MUTED_STYLE) for n in notes))
+
+
+# ----- the compact screen: what a player needs to act, on 80×24 ------------------------
+COMPACT_CELL = 7  # a separator (a wall ┃ or a space) and six characters: `28 CHA`
+
+
+def compact_counts(counts: Mapping[str, Any]) -> Text:
+    """Buildings per type as short chips, `PAV1 SER0 ...`."""
+    return Text(" ").join(
+        Text(f"{type_abbrev(k)}{int(counts.get(k, 0) or 0)}", style=type_style(k))
+        for k in BUILDING_TYPES)
+
+
+def compact_grid(cells: Sequence[Mapping[str, Any]]) -> Text:
+    """The Alhambra one line per row: a heavy bar for a wall on a tile's left or right,
+    underline for a wall below and overline for one above (the full grid of `view all`
+    draws every wall), free places as their coordinates."""
+    placed = {(int(c["x"]), int(c["y"])): c["tile"] for c in cells}
+    points = list(placed) or [(0, 0)]
+    xs = range(min(p[0] for p in points) - 1, max(p[0] for p in points) + 2)
+    ys = range(min(p[1] for p in points) - 1, max(p[1] for p in points) + 2)
+    slots = {(x + dx, y + dy) for x, y in placed
+             for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - set(placed)
+    out = Text(no_wrap=True, overflow="crop")
+    out.append(" " * Y_LABEL_WIDTH)
+    for x in xs:
+        out.append(f" {x:^{COMPACT_CELL - 1}}", style=AXIS_STYLE)
+    for y in ys:
+        out.append("\n")
+        out.append(f"{y:>{Y_LABEL_WIDTH - 1}} ", style=AXIS_STYLE)
+        for x in xs:
+            tile = placed.get((x, y))
+            left = placed.get((x - 1, y))
+            wall = ("L" in str((tile or {}).get("walls", ""))
+                    or "R" in str((left or {}).get("walls", "")))
+            out.append(WALL_V if wall else " ", style=type_style(str(tile.get("type", "")))
+                       if wall and tile else "bold")
+            if tile is not None:
+                kind = str(tile.get("type", "?"))
+                walls = str(tile.get("walls", ""))
+                label = (f"{FOUNTAIN_MARK} {type_abbrev(kind)}" if kind == "fountain"
+                         else f"{tile.get('id', '?'):>2} {type_abbrev(kind)}")
+                style = type_style(kind) + (" underline" if "B" in walls else "") + \
+                    (" overline" if "T" in walls else "")
+                out.append(f"{label:<{COMPACT_CELL - 1}}"[:COMPACT_CELL - 1], style=style)
+            elif (x, y) in slots:
+                out.append(f"{f'{x},{y}':^{COMPACT_CELL - 1}}"[:COMPACT_CELL - 1],
+                           style=SLOT_STYLE)
+            else:
+                out.append(" " * (COMPACT_CELL - 1))
+        last = placed.get((xs[-1], y))
+        out.append(WALL_V if last and "R" in str(last.get("walls", "")) else " ")
+    return out
+
+
+def _compact_header(view: View) -> Text:
+    phase = str(view.get("phase", ""))
+    to_act = [int(s) for s in view.get("to_act") or []]
+    line = Text()
+    line.append(t("header.title"), style="bold")
+    line.append(t("compact.turn", turn=view.get("turn", 0),
+                  rounds=len(view.get("scorings", []))))
+    if phase == "over":
+        line.append(t("header.over"), style=ACTIVE_STYLE)
+    else:
+        line.append(", ".join(seat_name(view, s) for s in to_act) or t("nobody"),
+                    style=ACTIVE_STYLE)
+        line.append(t("compact.to_act", phase=phase_name(phase)))
+    return line
+
+
+def _compact_market(view: View) -> Text:
+    """The four spaces on one line, each `1 b 4 PAV 5 TL`: space, currency letter, tile,
+    type, price, walls (the full market table of `view all` spells them out)."""
+    out = Text(t("compact.market"), style="bold")
+    for i, space in enumerate(view.get("market", [])):
+        if i:
+            out.append(" ")
+        currency = str(space.get("currency", ""))
+        out.append(f"{space.get('space')}{CURRENCY_LETTERS.get(currency, '?')}",
+                   style=currency_style(currency))
+        tile = space.get("tile")
+        out.append_text(tile_chip(tile) if tile else Text(" - ", style=MUTED_STYLE))
+    out.append("\n" + t("money_display"), style="bold")
+    cards = view.get("money_display", [])
+    out.append_text(cards_text(cards) if cards else Text(t("empty"), style=MUTED_STYLE))
+    out.append(t("compact.status", deck=view.get("deck", 0), bag=view.get("bag", 0)),
+               style=MUTED_STYLE)
+    return out
+
+
+def _compact_seat_line(view: View, seat: Mapping[str, Any]) -> Text:
+    """Another seat in one line: score, wall, cards, buildings, reserve size."""
+    number = int(seat.get("seat", 0))
+    active = number in (view.get("to_act") or [])
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(t("compact.seat", seat=number), style=ACTIVE_STYLE if active else "bold")
+    hand = seat.get("hand")
+    cards = len(hand) if hand is not None else int(seat.get("hand_count", 0) or 0)
+    line.append(t("compact.seat_info", score=seat.get("score", 0),
+                  wall=seat.get("longest_wall", 0), cards=counted("cards", cards)))
+    line.append_text(compact_counts(seat.get("counts", {})))
+    reserve = len(seat.get("reserve", []))
+    if reserve:
+        line.append(t("compact.reserve", n=reserve))
+    return line
+
+
+def _compact_hand(seat: Mapping[str, Any]) -> Text:
+    """My cards and what they total per currency, on one line."""
+    out = Text(t("hand"), style="bold")
+    cards = sort_cards(seat.get("hand") or [])
+    if not cards:
+        out.append(t("hand.none"), style=MUTED_STYLE)
+        return out
+    out.append_text(cards_text(cards))
+    out.append(" · ")
+    sums = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
+            for c in CURRENCIES if any(k.get("currency") == c for k in cards)}
+    out.append_text(Text(" ").join(Text(f"{CURRENCY_LETTERS[c]}={v}", style=currency_style(c))
+                                   for c, v in sums.items()))
+    return out
+
+
+def _compact_me(view: View, seat: Mapping[str, Any]) -> RenderableType:
+    info = Text()
+    info.append(seat_name(view, int(seat.get("seat", 0))), style="bold")
+    info.append(t("compact.seat_info", score=seat.get("score", 0),
+                  wall=seat.get("longest_wall", 0), cards="").rstrip(" ·") + " ")
+    info.append_text(compact_counts(seat.get("counts", {})))
+    info.append("\n")
+    info.append_text(_compact_hand(seat))
+    pending = seat.get("pending", [])
+    if seat.get("reserve") or not pending:  # an empty reserve is news only when idle
+        reserve = t("seat.reserve")
+        info.append("\n" + reserve, style="bold")
+        info.append_text(tiles_text(seat.get("reserve", []), len(reserve), 80))
+    if pending:
+        to_place = t("seat.pending")
+        info.append("\n" + to_place, style=ACTIVE_STYLE)
+        info.append_text(tiles_text(pending, len(to_place), 80))
+    return Group(info, compact_grid(seat.get("alhambra", [])))
+
+
+def compact(view: dict[str, Any]) -> RenderableType:
+    """What the seat to act needs, on 80×24: whose turn, the market, the other seats in a
+    line each, my hand, reserve and Alhambra. `view all` draws the whole table (`render`)."""
+    parts: list[RenderableType] = [_compact_header(view), _compact_market(view)]
+    me = view.get("seat")
+    seats = list(view.get("seats", []))
+    parts += [_compact_seat_line(view, s) for s in seats if s.get("seat") != me]
+    dirk = view.get("dirk")
+    if dirk:
+        parts.append(Text(t("compact.dirk", score=dirk.get("score", 0)), style="bold")
+                     + compact_counts(dirk.get("counts", {})))
+    mine = next((s for s in seats if s.get("seat") == me), None)
+    if mine is not None:
+        parts.append(_compact_me(view, mine))
+    return Group(*parts)
+
+
+# ----- what the CLI says between screens ------------------------------------------------
+def scoring_lines(view: View, scoring: Mapping[str, Any]) -> list[Text]:
+    """A scoring round as the table would call it: per building type who scored and how
+    much (equal points are a shared place), then the walls, then each seat's points for
+    the round. Read from the round's own record: Dirk may receive tiles right after it."""
+    rows = list(scoring.get("points", []))
+    names = [seat_name(view, i) for i in range(len(rows))]
+    if scoring.get("dirk"):
+        rows.append(scoring["dirk"])
+        names.append(t("dirk.title"))
+    lines = [Text(t("announce.title", round=scoring.get("round", 1)), style=ACTIVE_STYLE)]
+    for kind in BUILDING_TYPES:
+        won = sorted(((int(r.get(kind, 0) or 0), i) for i, r in enumerate(rows)
+                      if r.get(kind)), key=lambda p: (-p[0], p[1]))
+        if won:
+            who = " · ".join(t("announce.seat_points", who=names[i], points=p) for p, i in won)
+            lines.append(Text(f"  {type_name(kind)}: {who}"))
+    walls = [t("announce.seat_points", who=names[i], points=r.get("walls", 0))
+             for i, r in enumerate(rows) if r.get("walls")]
+    lines.append(Text("  " + t("announce.walls", walls=" · ".join(walls) or t("nobody"))))
+    totals = [t("announce.seat_points", who=names[i], points=r.get("total", 0))
+              for i, r in enumerate(rows)]
+    lines.append(Text("  " + t("announce.totals", totals=" · ".join(totals)), style="bold"))
+    return lines
+
+
+def announce(before: View, after: View) -> list[RenderableType]:
+    """Each scoring round that the last move set off, with its breakdown."""
+    done = len(before.get("scorings", []))
+    return [line for scoring in after.get("scorings", [])[done:]
+            for line in scoring_lines(after, scoring)]
+
+
+def ending(view: View) -> list[RenderableType]:
+    """Beside the final score: Dirk's points, and who received the tiles left on the
+    market."""
+    notes: list[str] = []
+    dirk = view.get("dirk")
+    if dirk:
+        notes.append(t("outcome.dirk", points=counted("points", int(dirk.get("score", 0) or 0))))
+    notes += leftover_lines(view)
+    return [Text(n, style=MUTED_STYLE) for n in notes]
+
+
+def _num(x: Any) -> str:
+    return str(int(x)) if float(x) == int(x) else str(x)
 
 
 def render(view: dict[str, Any]) -> RenderableType:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ...drawing import by_data
 from .i18n import join_names, lang_of, ordinal, t, type_abbrev, type_name
 
 View = Mapping[str, Any]
@@ -68,16 +69,24 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
     """One player sheet; returns SVG parts. Size: SHEET_W x SHEET_H. On the viewer's own
     sheet the cells (`cell:B,Y`), the dice (`blue:3`, `yellow:5`) and a palette of die
     changes (`step:+2`, `step:-1`) are parts."""
+    i = int(seat.get("seat", 0))
+    return [_sheet_drawn(seat, view.get("seat") == i,
+                         view.get("phase") != "over" and int(view.get("current", -1)) == i,
+                         view.get("phase") == "over", _name(view, i, lang),
+                         view.get("grid") or [], x0, y0, lang)]
+
+
+@by_data(maxsize=1024)
+def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, name: str,
+                 grid: Sequence[Sequence[str]], x0: float, y0: float, lang: str) -> str:
+    """A sheet from exactly what it shows: drawn once per change of these, not per push."""
     out: list[str] = []
     i = int(seat.get("seat", 0))
-    mine = view.get("seat") == i
-    active = view.get("phase") != "over" and int(view.get("current", -1)) == i
     out.append(f'<g class="sheet" id="rw-sheet-{i}">')
     out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{SHEET_W}" height="{SHEET_H}" rx="8" '
                f'fill="#ffffff" stroke="{"#e0a800" if active else "#cccccc"}" '
                f'stroke-width="{3 if active else 1}"/>')
-    out.append(_text(x0 + 10, y0 + 20, _name(view, i, lang), 14, weight="bold"))
-    grid: Sequence[Sequence[str]] = view.get("grid") or []
+    out.append(_text(x0 + 10, y0 + 20, name, 14, weight="bold"))
     built: Sequence[Sequence[bool]] = seat.get("built") or []
     dice = seat.get("dice") or {}
     blue = list(dice.get("blue", []))
@@ -119,7 +128,7 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
         out.append(_text(gx + 6 * CELL + 8, gy + r * CELL + CELL / 2 + 4, n, 11, MUTED))
     for c, n in enumerate(cols):
         out.append(_text(gx + c * CELL + CELL / 2, gy + 6 * CELL + 14, n, 11, MUTED, "middle"))
-    if mine and view.get("phase") != "over":
+    if mine and not over:
         out += _steps(x0 + SHEET_W - 36, gy)
     coins = seat.get("coins") or {}
     circled, crossed = int(coins.get("circled", 0)), int(coins.get("crossed", 0))
@@ -141,7 +150,7 @@ def _sheet(view: View, seat: Mapping[str, Any], x0: float, y0: float, lang: str)
     out.append(_text(x0 + 10, y0 + SHEET_H - 10,
                      t("lines", lang, points=seat.get("line_points", 0)), 10, MUTED))
     out.append("</g>")
-    return out
+    return "\n".join(out)
 
 
 def _steps(x: float, y: float) -> list[str]:

@@ -237,27 +237,52 @@ def _ask_entry(console: Console, name: str, *, virtual: bool) -> Entry:
             console.print(str(e), style="red", markup=False)
 
 
-def _ask_entries() -> tuple[list[Entry], list[str]]:
+def _ask_entries() -> tuple[list[Entry], dict[str, dict[int, int]]]:
+    """Walk the table through the pad; each answer is checked as it is given and asked
+    again if it cannot be (a name taken, a place not earned), so nothing is lost."""
     console = Console()
     n = IntPrompt.ask(t("pad.ask.players"), choices=[str(i) for i in range(1, 6)])
-    entries = []
+    entries: list[Entry] = []
     for seat in range(1, n + 1):
         default = t("pad.default_name", seat=seat)
-        name = Prompt.ask(t("pad.ask.name", seat=seat), default=default).strip() or default
+        while True:
+            name = Prompt.ask(t("pad.ask.name", seat=seat), default=default).strip() or default
+            if name.casefold() not in {e.name.casefold() for e in entries} | {
+                    v.casefold() for v in VIRTUAL_NAMES}:
+                break
+            console.print(t("pad.name_taken", name=name), style="red", markup=False)
         entries.append(_ask_entry(console, name, virtual=False))
     virtual = {1: 2, 2: 1}.get(n, 0)
     if n == 1:
         virtual = IntPrompt.ask(t("pad.ask.virtual"), choices=["2", "3", "4"], default=2)
     for k in range(virtual):
         entries.append(_ask_entry(console, VIRTUAL_NAMES[k], virtual=True))
-    paid = []
+    awarded: dict[str, dict[int, int]] = {}
     console.print(t("pad.ask.paid_help"), style="dim")
     while True:
         line = Prompt.ask(t("pad.ask.paid"), default="").strip()
         if not line:
-            break
-        paid.append(line)
-    return entries, paid
+            return entries, awarded
+        try:
+            kind, places = _awarded(line, entries, awarded)
+        except typer.BadParameter as e:
+            console.print(e.message, style="red", markup=False)
+            continue
+        awarded[kind] = places
+
+
+def _awarded(spec: str, entries: Sequence[Entry], awarded: Mapping[str, Mapping[int, int]]
+             ) -> tuple[str, dict[int, int]]:
+    """One --paid line, checked: a type paid once, only to players who completed it."""
+    names = [e.name for e in entries]
+    kind, places = parse_paid(spec, names)
+    if kind in awarded:
+        raise _bad(t("pad.err.paid_twice", type=type_name(kind)), "--paid")
+    for p in places:
+        if entries[p].counts.get(kind, 0) < BOXES[BUILDING_TYPES.index(kind)]:
+            raise _bad(t("pad.err.not_complete", who=names[p], type=type_name(kind),
+                         boxes=BOXES[BUILDING_TYPES.index(kind)]), "--paid")
+    return kind, places
 
 
 def print_pad(console: Console, entries: Sequence[Entry], result: PadResult) -> None:
@@ -315,25 +340,18 @@ def score_command(
     if player:
         entries = [parse_entry(spec, "--player") for spec in player]
         entries += [parse_entry(spec, "--virtual", virtual=True) for spec in virtual]
-        paid_specs = list(paid)
+        humans = sum(1 for e in entries if not e.virtual)
+        if not 1 <= humans <= 5 or len(entries) > 5:
+            raise _bad(t("pad.err.players", n=humans, total=len(entries)), "--player")
+        names = [e.name for e in entries]
+        if len({n.casefold() for n in names}) != len(names):
+            raise _bad(t("pad.err.same_name"), "--player")
+        awarded: dict[str, dict[int, int]] = {}
+        for spec in paid:
+            kind, places = _awarded(spec, entries, awarded)
+            awarded[kind] = places
     else:
-        entries, paid_specs = _ask_entries()
-    humans = sum(1 for e in entries if not e.virtual)
-    if not 1 <= humans <= 5 or len(entries) > 5:
-        raise _bad(t("pad.err.players", n=humans, total=len(entries)), "--player")
-    names = [e.name for e in entries]
-    if len({n.casefold() for n in names}) != len(names):
-        raise _bad(t("pad.err.same_name"), "--player")
-    awarded: dict[str, dict[int, int]] = {}
-    for spec in paid_specs:
-        kind, places = parse_paid(spec, names)
-        if kind in awarded:
-            raise _bad(t("pad.err.paid_twice", type=type_name(kind)), "--paid")
-        for p in places:
-            if entries[p].counts.get(kind, 0) < BOXES[BUILDING_TYPES.index(kind)]:
-                raise _bad(t("pad.err.not_complete", who=names[p], type=type_name(kind),
-                             boxes=BOXES[BUILDING_TYPES.index(kind)]), "--paid")
-        awarded[kind] = places
+        entries, awarded = _ask_entries()
     if vs_virtual and sum(1 for e in entries if e.virtual) not in VIRTUAL_BONUS:
         raise _bad(t("pad.err.vs"), "--vs-virtual")
     print_pad(console, entries, score(entries, awarded, vs_virtual))

@@ -248,30 +248,33 @@ def _outcome(view: View, outcome: Mapping[str, Any]) -> RenderableType:
     winners = set(outcome.get("winners", []))
     breakdown = list(outcome.get("breakdown", []))
     cats = list(breakdown[0]) if breakdown else []
-    table = Table(title=t("outcome.title"), title_style=ACTIVE_STYLE, title_justify="left",
-                  box=box.SIMPLE_HEAD)
-    table.add_column(t("sheet.player"))
-    table.add_column(t("outcome.score"), justify="right")
-    for cat in cats:
-        table.add_column(category_name(cat), justify="right")
     details = outcome.get("details") or {}
     vs = details.get("vs_virtual")
     if vs:
         winners = set(vs.get("winners", []))
+    # categories down the side, a column per player: fits 80 columns with every category
+    columns: list[tuple[str, Mapping[str, Any], Any, bool]] = []
     for i, score in enumerate(scores):
-        row = breakdown[i] if i < len(breakdown) else {}
         star = "★ " if i in winners and (len(scores) > 1 or vs) else ""
-        table.add_row(star + player_name(view, i), str(score),
-                      *(str(row.get(c, "")) for c in cats))
+        columns.append((star + player_name(view, i),
+                        breakdown[i] if i < len(breakdown) else {}, score, False))
     for v in details.get("virtual") or []:
         if vs:
-            by_type = v.get("by_type") or {}
+            by_type = dict(v.get("by_type") or {})
+            by_type["lines"] = f"+{v.get('bonus', 0)}"
             p = int(v.get("player", 0))
-            star = "★ " if p in winners else ""
-            table.add_row(star + player_name(view, p), str(v.get("score", 0)),
-                          *(str(by_type.get(c, "")) if c in by_type else
-                            (f"+{v.get('bonus', 0)}" if c == "lines" else "") for c in cats),
-                          style=MUTED_STYLE)
+            columns.append((("★ " if p in winners else "") + player_name(view, p), by_type,
+                            v.get("score", 0), True))
+    table = Table(title=t("outcome.title"), title_style=ACTIVE_STYLE, title_justify="left",
+                  box=box.SIMPLE_HEAD)
+    table.add_column(t("sheet.player"))
+    for name, _, _, virtual in columns:
+        table.add_column(name, justify="right", style=MUTED_STYLE if virtual else "")
+    for cat in cats:
+        table.add_row(category_name(cat), *(str(row.get(cat, "")) for _, row, _, _ in columns))
+    table.add_section()
+    table.add_row(t("outcome.score"), *(str(score) for _, _, score, _ in columns),
+                  style="bold")
     notes: list[RenderableType] = []
     if vs:
         share = (vs.get("human_win_share") or [0])[0]
@@ -284,6 +287,127 @@ def category_name(cat: str) -> str:
     if cat in ("lines", "coins"):
         return t(f"cat.{cat}")
     return type_name(cat)
+
+
+# ----- what the CLI says around the game ------------------------------------------------
+def intro(view: View) -> list[str]:
+    """Why sheets start with crosses: the rulebook's setup builds three buildings for each
+    player (and each virtual player) with starting rolls before the first round."""
+    lines = [t("intro.setup")]
+    grid = view.get("grid") or []
+    for seat in view.get("seats") or []:
+        built = seat.get("built") or []
+        cells = [f"{type_name(grid[r][c])} {r + 1},{c + 1}" for r in range(len(built))
+                 for c in range(len(built[r])) if built[r][c]]
+        lines.append(t("intro.built", who=player_name(view, int(seat.get("seat", 0))),
+                       cells=", ".join(cells) or t("intro.none")))
+    for entry in view.get("sheet") or []:
+        if entry.get("virtual"):
+            counts = entry.get("counts") or {}
+            kinds = ", ".join(f"{type_name(k)} {n}" for k, n in counts.items() if n)
+            lines.append(t("intro.built", who=player_name(view, int(entry.get("player", 0))),
+                           cells=kinds or t("intro.none")))
+    return lines
+
+
+def ending(view: View) -> list[RenderableType]:
+    """How a solo game went: against the virtual players, who won and by how much; alone,
+    the rulebook's own measure (it sets no target score, seed 000 quoted)."""
+    outcome = view.get("outcome") or {}
+    details = outcome.get("details") or {}
+    vs = details.get("vs_virtual")
+    lines: list[RenderableType] = []
+    if vs:
+        share = (vs.get("human_win_share") or [0])[0]
+        key = "vs.won" if share == 1 else "vs.shared" if share > 0 else "vs.lost"
+        lines.append(Text(t(key), style="bold"))
+        for v in details.get("virtual") or []:
+            lines.append(Text(t("vs.virtual", who=player_name(view, int(v.get("player", 0))),
+                                score=v.get("score", 0), buildings=v.get("buildings", 0),
+                                bonus=v.get("bonus", 0)), style=MUTED_STYLE))
+    elif int(view.get("players", 0) or 0) == 1 and outcome.get("scores"):
+        lines.append(Text(t("solo.score", score=outcome["scores"][0]), style="bold"))
+        lines.append(Text(t("solo.rulebook"), style="italic"))
+        lines.append(Text(t("solo.vs_hint"), style=MUTED_STYLE))
+    return lines
+
+
+# ----- the compact screen: what a player needs to act, on 80×24 ------------------------
+def _short_name(view: View, player: int) -> str:
+    """A score-sheet column head: S0, or the virtual player's first letters."""
+    sheet = view.get("sheet") or []
+    entry = sheet[player] if 0 <= player < len(sheet) else {}
+    if entry.get("virtual"):
+        return str(entry.get("name", "?"))[:5]
+    return t("compact.seat", seat=player) + ("*" if view.get("seat") == player else "")
+
+
+def compact_sheet(view: View) -> Table:
+    """The race for places in a few columns: per type its VP still open and each player's
+    crosses of its boxes (★ when awarded); coins and row/column points below."""
+    types = list(view.get("types") or [])
+    places = view.get("places") or {}
+    entries = list(view.get("sheet") or [])
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("")
+    table.add_column(t("compact.open"), justify="right", style=MUTED_STYLE)
+    for e in entries:
+        table.add_column(_short_name(view, int(e.get("player", 0))), justify="right")
+    for ty in types:
+        kind = str(ty["id"])
+        left = "/".join(map(str, (places.get(kind) or {}).get("remaining", []))) or "—"
+        cells = []
+        for e in entries:
+            n = int((e.get("counts") or {}).get(kind, 0))
+            awarded = (e.get("awarded") or {}).get(kind)
+            cells.append(f"{n}/{ty.get('boxes', 0)}" + (f"★{awarded}" if awarded else ""))
+        table.add_row(Text(type_abbrev(kind), style=TYPE_STYLE.get(kind, "")), left, *cells)
+    seats = {int(s.get("seat", 0)): s for s in view.get("seats") or []}
+    table.add_row(t("compact.coins"), "",
+                  *(str((seats[int(e["seat"])].get("coins") or {}).get("balance", 0))
+                    if e.get("seat") is not None and int(e["seat"]) in seats else ""
+                    for e in entries))
+    table.add_row(t("compact.lines"), "",
+                  *(str(seats[int(e["seat"])].get("line_points", 0))
+                    if e.get("seat") is not None and int(e["seat"]) in seats else ""
+                    for e in entries))
+    return table
+
+
+def compact(view: dict[str, Any]) -> RenderableType:
+    """What the seat needs to act, on 80×24: whose turn, my sheet with the dice, the race
+    for places, and what the dice offer now. `view all` draws the whole table (`render`)."""
+    line = Text()
+    line.append(t("title"), style="bold")
+    line.append(" · " + t("round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
+    line.append(" · ")
+    if view.get("phase") == "over":
+        line.append(t("phase.over"), style=ACTIVE_STYLE)
+    else:
+        line.append(player_name(view, int(view.get("current", 0))), style=ACTIVE_STYLE)
+        line.append(" · " + phase_text(view))
+    parts: list[RenderableType] = [line]
+    seats = list(view.get("seats") or [])
+    me = view.get("seat")
+    mine = next((s for s in seats if s.get("seat") == me), None)
+    if mine is None and seats:  # a spectator follows the player to act
+        mine = next((s for s in seats if s.get("seat") == view.get("current")), seats[0])
+    if mine is not None:
+        active = view.get("phase") != "over" and view.get("current") == mine.get("seat")
+        coins = mine.get("coins") or {}
+        left = Group(Text(player_name(view, int(mine.get("seat", 0))), style="bold"),
+                     sheet_grid(view, mine, active))
+        both = Table.grid(padding=(0, 2))
+        both.add_column(no_wrap=True)
+        both.add_row(left, compact_sheet(view))
+        parts.append(both)
+        parts.append(Text(t("compact.balance", balance=coins.get("balance", 0),
+                            circled=coins.get("circled", 0), track=coins.get("track", 0))))
+    else:
+        parts.append(compact_sheet(view))
+    notes = award_lines(view)[-2:] + _events(view)
+    parts += [Text(n, style=ACTIVE_STYLE if n.startswith("▶") else MUTED_STYLE) for n in notes]
+    return Group(*parts)
 
 
 def render(view: dict[str, Any]) -> RenderableType:

@@ -12,12 +12,15 @@ the die on the seat's board that marks b2). The same view gives byte-identical o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from herna.i18n import speaking
+from herna.i18n import get_lang, speaking
 
+from ...drawing import by_data
 from .data import SAME_TILE
 from .i18n import symbol_name, t, theme_name
 
@@ -77,6 +80,19 @@ def _cell(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
 
 
 def _cell_body(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
+    fills = [_seat_fill(view, p) for p in range(len(view["seats"]))]
+    return _cell_drawn(slot, fills, x, y, get_lang())
+
+
+@by_data(maxsize=1024)
+def _cell_drawn(slot: Mapping[str, Any], fills: list[str], x: float, y: float,
+                lang: str) -> list[str]:
+    """A grid slot from exactly what it shows: most slots stay the same from move to move."""
+    with speaking(lang):
+        return _slot_svg(slot, fills, x, y)
+
+
+def _slot_svg(slot: Mapping[str, Any], fills: list[str], x: float, y: float) -> list[str]:
     tile = slot["tile"]
     out = []
     if tile is None:
@@ -109,18 +125,18 @@ def _cell_body(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[
     dx = x + 12
     for p in slot["dice"]:
         out.append(f'<rect x="{dx - 7}" y="{y + CELL_H - 22}" width="14" height="14" rx="3" '
-                   f'fill="{_seat_fill(view, p)}" stroke="{INK}"/>')
+                   f'fill="{fills[p]}" stroke="{INK}"/>')
         dx += 18
     for p in slot["marks"]:
         cx, cy = dx + 2, y + CELL_H - 15
         out.append(f'<polygon points="{cx},{cy - 7} {cx + 7},{cy} {cx},{cy + 7} {cx - 7},{cy}" '
-                   f'fill="{_seat_fill(view, p)}" stroke="{INK}"/>')
+                   f'fill="{fills[p]}" stroke="{INK}"/>')
         dx += 18
     return out
 
 
+@lru_cache(maxsize=256)
 def _star(cx: float, cy: float, r: float) -> str:
-    import math
     pts = []
     for k in range(10):
         rr = r if k % 2 == 0 else r * 0.45
@@ -133,7 +149,8 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
                 w: float) -> tuple[list[str], float]:
     i = seat["seat"]
     out: list[str] = []
-    lines = 3 + sum(1 for v in seat["by_theme"].values() if v)
+    secret = seat.get("secret_card")  # in the view for its owner only (all at the end)
+    lines = 3 + sum(1 for v in seat["by_theme"].values() if v) + (1 if secret else 0)
     h = 26 + 18 * lines
     out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#fff" '
                f'stroke="{_seat_fill(view, i)}" stroke-width="{3 if i == view["seat"] else 1.5}"/>')
@@ -171,6 +188,12 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
     key = "score.eq" if view["equilibrium"]["mode"] else "score"
     out.append(_text(x + 10, ty, t(key, stars=sc["stars"], sets=sc["sets"],
                                    eq=sc["equilibrium"], total=sc["total"]), 12, INK, "bold"))
+    if secret:
+        ty += 18
+        out.append(f'<g class="secret-card" id="envyra-secret-{i}">' + _text(
+            x + 10, ty, f"{t('cards.secret_of')}: {secret['id']} "
+            f"{' + '.join(symbol_name(x) for x in secret['symbols'])} ★{secret['vp']}"
+            + (" ✓" if secret["done"] else ""), 11, "#2c5d8a", "bold") + "</g>")
     return out, h
 
 

@@ -2,7 +2,8 @@
 
 Seed 003 as read in rules/envyra.md; the readings chosen where it is open are in RULES.md.
 Forced steps are not decisions: a seat with one die on its board (or two on one tile, or its
-second die) moves it without being asked, so `to_act` only ever names seats with a choice.
+second die, or two dice of which only one can move) moves it without being asked, so `to_act`
+only ever names seats with a choice.
 """
 
 from __future__ import annotations
@@ -184,13 +185,29 @@ def advance(s: EnvyraState) -> None:
         if not dice:
             s.pos += 1
             continue
+        die = dice[0]
         if s.pos < n and len(dice) == 2 and dice[0] != dice[1]:
-            s.current = p
-            return
-        move_die(s, p, dice[0])
+            die = first_die(s, p, dice)
+            if die == EMPTY:
+                s.current = p
+                return
+        move_die(s, p, die)
         s.pos += 1
     if s.phase != OVER:
         end_round(s)
+
+
+def first_die(s: EnvyraState, seat: int, dice: list[int]) -> int:
+    """The die a first-pass turn must move, or EMPTY when the seat chooses.
+
+    Seed 003 (phase II): each player moves "presne jednu kocku" (exactly one die), and a
+    reserved tile takes a die only from a seat that owns its colours. So a seat one of whose
+    two dice can move must move that one; it chooses only when both can, or when neither can
+    (then the die it names goes back to the supply, and the other may still move on the
+    second pass if the seat wins the colours in between)."""
+    colours = s.colours[seat]
+    can = [x for x in dice if qualifies(colours, s.grid[x])]
+    return can[0] if len(can) == 1 else EMPTY
 
 
 def move_die(s: EnvyraState, seat: int, slot: int) -> None:

@@ -21,6 +21,7 @@ from herna.i18n import LANGUAGES, UnknownLanguage, set_lang
 
 from .data import (
     CARDS,
+    PLAYER_COUNTS,
     SET_POINTS,
     SYMBOL_INDEX,
     SYMBOL_NAMES,
@@ -47,6 +48,7 @@ class Entry:
     stars: int = 0
     end_tile: bool = False
     cards: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)  # the tiles typed by their Herna ids
 
     def set_points(self) -> int:
         return set_points(self.tiles)
@@ -68,6 +70,9 @@ def parse_tiles(entry: Entry, text: str, hint: str) -> None:
         key = word.upper()
         if key in TILE_INDEX:
             tile = TILES[TILE_INDEX[key]]
+            if key in entry.ids:
+                raise _bad(t("pad.tile_twice", tiles=key, name=entry.name), hint)
+            entry.ids.append(key)
             entry.stars += tile.vp
             if tile.is_end:
                 entry.end_tile = True
@@ -139,21 +144,43 @@ def _set_value(size: int) -> int:
 
 
 def _ask_entries() -> list[Entry]:
-    n = IntPrompt.ask(t("pad.ask_players"), default=2)
-    entries = []
-    for seat in range(1, max(1, n) + 1):
-        name = Prompt.ask(t("pad.player") + f" {seat}", default=str(seat))
+    """Walk the table through the pad; each answer is checked as it is given (a player
+    count the game has, a name not taken, tiles no one else holds) and asked again, so
+    nothing typed before is lost."""
+    console = Console()
+    n = IntPrompt.ask(t("pad.ask_players"), choices=[str(k) for k in PLAYER_COUNTS],
+                      default=2)
+    entries: list[Entry] = []
+    for seat in range(1, n + 1):
+        while True:
+            name = Prompt.ask(t("pad.player") + f" {seat}", default=str(seat)).strip() \
+                or str(seat)
+            if name.casefold() not in {e.name.casefold() for e in entries}:
+                break
+            console.print(t("pad.name_taken", name=name), style="red", markup=False)
         while True:
             text = Prompt.ask(t("pad.ask_tiles", name=name), default="")
             entry = Entry(name)
             try:
                 parse_tiles(entry, text, "tiles")
+                _check_shared(entries, entry)
             except typer.BadParameter as e:
-                print(e.message)
+                console.print(e.message, style="red", markup=False)
                 continue
             entries.append(entry)
             break
     return entries
+
+
+def _check_shared(entries: list[Entry], entry: Entry) -> None:
+    """What only one player can hold: the end tile, and each tile typed by its id."""
+    if entry.end_tile and any(e.end_tile for e in entries):
+        owner = next(e.name for e in entries if e.end_tile)
+        raise _bad(t("pad.end_twice", name=owner), "--player")
+    for e in entries:
+        both = sorted(set(e.ids) & set(entry.ids))
+        if both:
+            raise _bad(t("pad.tile_twice", tiles=" ".join(both), name=e.name), "--player")
 
 
 def score_command(
@@ -175,20 +202,25 @@ def score_command(
         set_lang(lang)
     except UnknownLanguage as e:
         raise _bad(str(e), "--lang") from None
-    entries = ([parse_player(spec, seat) for seat, spec in enumerate(player, 1)] if player
-               else _ask_entries())
+    if player:
+        entries: list[Entry] = []
+        for seat, spec in enumerate(player, 1):
+            entry = parse_player(spec, seat)
+            _check_shared(entries, entry)
+            entries.append(entry)
+    else:
+        entries = _ask_entries()
     by_name = {e.name: e for e in entries}
     for c in card:
         name, _, cid = c.partition("=")
         if name.strip() not in by_name:
-            raise _bad(f"{name!r}: no such player ({', '.join(by_name)})", "--card")
+            raise _bad(t("pad.no_player", name=name.strip(), names=", ".join(by_name)),
+                       "--card")
         try:
             card_by_id(cid.strip().upper())
         except ValueError as e:
             raise _bad(str(e), "--card") from None
         by_name[name.strip()].cards.append(cid.strip().upper())
-    if sum(e.end_tile for e in entries) > 1:
-        raise _bad("only one player can own the end tile", "--player")
     _print_pad(Console(), entries)
 
 

@@ -9,7 +9,7 @@ screen. Words follow the current language through `i18n`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -198,6 +198,119 @@ def outcome_table(view: View, outcome: Mapping[str, Any]) -> Table:
 def tie_text(outcome: Mapping[str, Any]) -> str:
     used = outcome["details"].get("tie_breaks", [])
     return "; ".join(t(f"tie.{u}") for u in used) if used else t("tie.none")
+
+
+# ----- the compact screen: what a player needs to act, on 80×24 ------------------------
+def _compact_cell(view: View, slot: Mapping[str, Any]) -> Text:
+    """A slot in two lines: `a1 B12 3●★3` (and its reservation letters), then the symbol,
+    the dice on it and the marks the viewer may see."""
+    text = Text(slot["slot"], style="bold")
+    tile = slot["tile"]
+    if tile is None:
+        text.append(" " + t("empty"), style="dim")
+        return text
+    style = THEME_STYLE.get(tile["theme"], "red")
+    text.append(f" {tile['id']} {tile['dice']}{DIE}★{tile['vp']}", style=style)
+    if tile["reserve"]:
+        text.append(" ")
+        text.append_text(reserve_text(tile))
+        me = view["seat"]
+        if me is not None and me not in slot["open_to"]:
+            text.append("✗", style="bold red")
+    text.append("\n")
+    text.append(t("end_tile", id="").strip() if tile["end"] else symbol_name(tile["symbol"]),
+                style="bold red" if tile["end"] else style)
+    if slot["dice"]:
+        text.append(" ")
+    for p in slot["dice"]:
+        text.append(DIE, style=seat_style(view, p))
+    if slot["marks"]:
+        text.append(" ")
+        for p in slot["marks"]:
+            text.append(MARK, style=seat_style(view, p))
+    return text
+
+
+def compact_grid(view: View) -> Table:
+    grid = view["grid"]
+    table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
+    for _ in range(grid["cols"]):
+        table.add_column(max_width=19, no_wrap=True, overflow="ellipsis")
+    rows: list[list[Text]] = [[Text("") for _ in range(grid["cols"])]
+                              for _ in range(grid["rows"])]
+    for slot in grid["slots"]:
+        rows[slot["row"]][slot["col"]] = _compact_cell(view, slot)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _compact_seat(view: View, seat: Mapping[str, Any]) -> Text:
+    """Another seat in one line: dice, what it holds per theme, its score."""
+    i = seat["seat"]
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(seat_label(view, i) + (" ▲" if seat["start_player"] else ""),
+                style=f"bold {seat_style(view, i)}")
+    line.append(" " + DIE * seat["supply"], style=seat_style(view, i))
+    line.append(f" {t('supply', n=seat['supply'])} · {t('on_tiles', n=seat['on_tiles'])}")
+    if seat["board"]:
+        line.append(" · " + t("board", slots=" ".join(seat["board"])))
+    held = [f"{THEME_LETTER.get(theme, 'E')}{len(tiles)}"
+            for theme, tiles in seat["by_theme"].items() if tiles]
+    if held:
+        line.append(" · " + " ".join(held))
+    line.append(" · " + t("compact.points", total=seat["score"]["total"]), style="bold")
+    return line
+
+
+def compact(view: dict[str, Any]) -> RenderableType:
+    """What the seat needs to act, on 80×24: the phase and order, the grid, my tiles and
+    score, each other seat in a line, the last events. `view all` draws the whole table."""
+    head = Text(f"{t('title')} · ", style="bold")
+    head.append(t("round", round=view["round"]) + " · ")
+    head.append(t(f"phase.{view['phase']}"), style="bold")
+    if view["to_act"]:
+        head.append(" · " + t("to_act", seats=", ".join(map(str, view["to_act"]))))
+    head.append("\n" + t("bag", n=view["bag"]), style="dim")
+    if view["phase"] == "move" and view["order"]:
+        head.append(" · " + t("order") + ": ")
+        order, pos, n = view["order"], view["order_pos"], view["players"]
+        for k, p in enumerate(order):
+            if k == n:
+                head.append("| ")
+            head.append(str(p) + " ", style="bold reverse" if k == pos else
+                        "dim" if k < pos else "")
+    parts: list[RenderableType] = [head, compact_grid(view)]
+    cards = _cards(view)
+    if cards is not None:
+        parts.append(cards)
+    me = view["seat"]
+    for seat in view["seats"]:
+        if seat["seat"] != me:
+            parts.append(_compact_seat(view, seat))
+    mine = next((s for s in view["seats"] if s["seat"] == me), None)
+    if mine is not None:
+        lines = list(cast(Group, _seat_panel(view, mine).renderable).renderables)
+        first = Text(seat_label(view, me) + (" ▲ " if mine["start_player"] else " "),
+                     style=f"bold {seat_style(view, me)}")
+        first.append_text(cast(Text, lines[0]))
+        if len(lines) > 1 and str(cast(Text, lines[1]).plain).startswith(
+                t("board", slots="").rstrip()):
+            first.append(" · ")
+            first.append_text(cast(Text, lines.pop(1)))
+        parts.append(Group(first, *lines[1:]))
+    log = [e for e in view["log"] if e["round"] >= view["round"] - 1 and e["event"] != "over"]
+    if log and not view["outcome"]:
+        parts.append(Text("\n".join(event_text(e) for e in log[-2:]), style="dim"))
+    return Group(*parts)
+
+
+def ending(view: View) -> list[RenderableType]:
+    """Why the game ended (said once) and which tie-breaks decided it."""
+    if not view["outcome"]:
+        return []
+    return [Text(t(f"reason.{view['end']}"), style="bold"),
+            Text(t("pad.tiebreaks") + ": " + tie_text(view["outcome"]))]
 
 
 def render(view: dict[str, Any]) -> RenderableType:

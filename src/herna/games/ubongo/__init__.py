@@ -22,7 +22,8 @@ SPEC = register(GameSpec(
         "side": "card side: easy (3 pieces per puzzle) or hard (4 pieces)",
         "timer": "seconds in the hourglass, turned once more when nobody finishes "
                  "(0: no hourglass, every solve counts in order of time)",
-        "all_cards": "2 players: play all 36 cards (18 rounds) instead of 18 (9 rounds)",
+        "all_cards": "play all 36 cards: 18 rounds for 2 players, 12 for 3 (9 for 4, as "
+                     "always) instead of 9",
         "deck": "a deck file from `herna ubongo generate` (default: the shipped deck); "
                 "records pin the deck's digest",
     },

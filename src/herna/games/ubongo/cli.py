@@ -21,8 +21,11 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.core import HernaError
+from herna.i18n import t as herna_t
+from herna.raster import check_picture_path, write_picture
 
 from .deck import DECK_PATH, SYMBOLS, Deck, default_deck
+from .i18n import t
 from .pieces import LETTERS, PIECES, orientations
 from .solver import (
     Outline,
@@ -115,6 +118,13 @@ FlipsOpt = Annotated[bool, typer.Option(
     "one-sided pieces.")]
 
 
+def solve_text(placements: tuple[Placement, ...]) -> str:
+    """A solution as the game's notation (`solve A0@0,0 C3@1,2`), so a puzzle solved here
+    can be typed at `herna play ubongo`: the same letters, orientation indices and corners."""
+    ordered = sorted(placements, key=lambda p: p.piece)
+    return "solve " + " ".join(f"{p.piece}{p.orientation}@{p.row},{p.col}" for p in ordered)
+
+
 @app.command("solve")
 def solve_command(
     outline: OutlineOpt,
@@ -159,6 +169,8 @@ def solve_command(
     ]
     if panels:
         out.print(Columns(panels))
+        for i, sol in enumerate(shown, start=1):
+            out.print(Text(t("cli.notation", n=i, text=solve_text(sol)), style="dim"))
     if len(shown) < len(found):
         out.print(Text(f"(drew {len(shown)} of {len(found)}; raise --limit to see more)",
                        style="dim"))
@@ -250,20 +262,23 @@ def render_command(
     card: Annotated[int, typer.Option("--card", help="Card number, 1-based.")] = 1,
     side: Annotated[str, typer.Option("--side", help="easy or hard.")] = "easy",
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="SVG file to write (default: print the SVG).")] = None,
+        "--output", "-o", help="File to write: .svg or .png (default: print the SVG).")
+    ] = None,
 ) -> None:
-    """Draw one card side as SVG."""
+    """Draw one card side as SVG, or as PNG when the output file ends in .png."""
     from .cardrender import side_svg
 
     out = Console(highlight=False)
     with _guard():
+        if output is not None:
+            check_picture_path(output)
         deck = default_deck() if deck_path is None else Deck.load(deck_path)
         svg = side_svg(deck.card(card).side(side), card)
         if output is None:
             typer.echo(svg, nl=False)
             return
-        output.write_text(svg, encoding="utf-8")
-    out.print(Text(f"Wrote {output}"))
+        write_picture(output, svg)
+    out.print(Text(herna_t("wrote", path=output)))
 
 
 @app.command("card")

@@ -27,11 +27,14 @@ GEMS_TAKEN = 2  # a finisher takes the two front gems of the row
 # how far the 1st, 2nd, 3rd, 4th finisher may move (the same with fewer players)
 ALLOWANCE: tuple[int, ...] = (3, 2, 1, 0)
 
-# cards in play by player count (9 rounds); `all_cards` gives 2 players all 36 (18 rounds)
+# cards in play by player count (9 rounds); `all_cards` plays all 36 at any count (seed 001:
+# "mohou hrát nadšení hráči i se všemi kartami"): 18 rounds for 2, 12 for 3, 9 for 4
 CARDS_IN_PLAY: dict[int, int] = {2: 18, 3: 27, 4: 36}
 ALL_CARDS = 36
 
-DEFAULT_TIMER = 45  # seconds: the hourglass [2+ sources say about 45 s]
+# seconds: the hourglass is a minute (seed 001: "Pokud nikdo z hráčů nenajde řešení ani v této
+# další minutě", if nobody finds a solution even in this further minute, said of its second turn)
+DEFAULT_TIMER = 60
 MIN_TIMER, MAX_TIMER = 5, 600
 SIDES = ("easy", "hard")  # easy: 3 pieces per row (yellow frame); hard: 4 (green frame)
 

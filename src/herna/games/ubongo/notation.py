@@ -41,9 +41,9 @@ After the race, in finishing order
                served).
 
 Winning
-  After the last card (9 rounds; 18 for two players with all cards): most
-  gems of ONE colour wins; a tie goes to the second-largest colour count,
-  then the third, and so on.
+  After the last card (9 rounds; with all cards 18 for two players, 12
+  for three): most gems of ONE colour wins; a tie goes to the
+  second-largest colour count, then the third, and so on.
 """
 
 HELP_CS = """\
@@ -74,9 +74,9 @@ Po skládání, v pořadí, jak kdo složil
                bere, ten dřív bere).
 
 Vítězství
-  Po poslední kartě (9 kol; 18 ve dvou se všemi kartami) vyhrává, kdo má
-  nejvíce drahokamů JEDNÉ barvy; při shodě rozhoduje druhá nejpočetnější
-  barva, pak třetí atd.
+  Po poslední kartě (9 kol; se všemi kartami 18 ve dvou, 12 ve třech)
+  vyhrává, kdo má nejvíce drahokamů JEDNÉ barvy; při shodě rozhoduje druhá
+  nejpočetnější barva, pak třetí atd.
 """
 
 HELP_SK = """\
@@ -108,9 +108,9 @@ Po skladaní, v poradí, ako kto poskladal
                prv berie, ten prv berie).
 
 Víťazstvo
-  Po poslednej karte (9 kôl; 18 vo dvojici so všetkými kartami) vyhráva,
-  kto má najviac drahokamov JEDNEJ farby; pri zhode rozhoduje druhá
-  najpočetnejšia farba, potom tretia atď.
+  Po poslednej karte (9 kôl; so všetkými kartami 18 vo dvojici, 12 v troch)
+  vyhráva, kto má najviac drahokamov JEDNEJ farby; pri zhode rozhoduje
+  druhá najpočetnejšia farba, potom tretia atď.
 """
 
 HELPS: dict[str, str] = {"en": HELP, "cs": HELP_CS, "sk": HELP_SK}

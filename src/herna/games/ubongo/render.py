@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .data import COLOUR_CSS
+from ...drawing import by_data
+from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, symbol_name, t
 from .pieces import PIECES, orientations
 from .scoring import decision
@@ -101,17 +102,26 @@ def field_picks(view: View) -> set[int]:
 
 def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
     """The gem board: one line per row, the red field and figures at the left."""
-    parts = ['<g id="ubongo-board">', _text(x, y + 14, t("board.title", lang), 13, weight="bold")]
-    y0 = y + 24
-    rows = view.get("board", [])
-    width = FIELD_W + 12 * HOLE_STEP + 16
-    height = len(rows) * (2 * HOLE_R + 10) + 10
-    parts.append(_el("rect", x=x, y=y0, width=width, height=height, rx=8, fill=BOARD))
     figures: dict[int, list[int]] = {}
     for s in view.get("seats", []):
         if s.get("figure") is not None:
             figures.setdefault(int(s["figure"]), []).append(int(s["seat"]))
-    picks = field_picks(view)
+    return _board_drawn(view.get("board", []), sorted(figures.items()),
+                        sorted(field_picks(view)), x, y, lang)
+
+
+@by_data(maxsize=512)
+def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any],
+                 pick_list: Sequence[int], x: float, y: float,
+                 lang: str) -> tuple[list[str], float, float]:
+    """The board from exactly what it shows (drawn once per change, not per push)."""
+    parts = ['<g id="ubongo-board">', _text(x, y + 14, t("board.title", lang), 13, weight="bold")]
+    y0 = y + 24
+    width = FIELD_W + 12 * HOLE_STEP + 16
+    height = len(rows) * (2 * HOLE_R + 10) + 10
+    parts.append(_el("rect", x=x, y=y0, width=width, height=height, rx=8, fill=BOARD))
+    figures = {int(r): seats for r, seats in figure_rows}
+    picks = set(pick_list)
     for r, row in enumerate(rows):
         cy = y0 + 10 + HOLE_R + r * (2 * HOLE_R + 10)
         parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 6, y=cy - HOLE_R,
@@ -153,6 +163,18 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
          placements: Sequence[Sequence[Any]] | None, lang: str) -> tuple[list[str], float, float]:
     """One card: the light area on the dark card, pieces laid if known, and the six rows of
     pieces beside the symbols (the rolled one marked)."""
+    own = seat["seat"] == view.get("seat")
+    return _card_drawn(seat, own, view.get("symbol"),
+                       view.get("pieces") if cell >= CELL else None, x, y, cell,
+                       placements, lang)
+
+
+@by_data(maxsize=1024)
+def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
+                pieces: Mapping[str, Any] | None, x: float, y: float, cell: float,
+                placements: Sequence[Sequence[Any]] | None,
+                lang: str) -> tuple[list[str], float, float]:
+    """A card from exactly what it shows (drawn once per change, not per push)."""
     c = seat["card"]
     o = c["outline"]
     owner = _placed_cells(placements or [])
@@ -160,7 +182,6 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
               pieces=" ".join(seat.get("pieces", [])))
     w = max(o["cols"] * cell + 2 * 10, 190, len(title) * 7.2)
     grid_h = o["rows"] * cell + 2 * 10
-    own = seat["seat"] == view.get("seat")
     parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">',
              _text(x, y + 13, title, 12, weight="bold")]
     top = y + (34 if cell >= CELL else 20)
@@ -186,7 +207,6 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
         for cc in range(o["cols"]):
             parts.append(_text(x + 10 + cc * cell + cell / 2, top - 2, cc, 10, MUTED, "middle"))
     yy = top + grid_h + 14
-    rolled = view.get("symbol")
     for row in c["rows"]:
         mark = row["symbol"] == rolled
         if mark:
@@ -197,9 +217,9 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
         parts.append(_text(x + w - 2, yy, " ".join(row["pieces"]), 11, anchor="end",
                            weight="bold" if mark else None))
         yy += 16
-    if cell >= CELL and view.get("pieces"):  # the viewing seat's pieces, as drawn (index 0)
+    if cell >= CELL and pieces:  # the viewing seat's pieces, as drawn (index 0)
         px, top_p, tallest = x, yy, 0.0
-        for letter, p in sorted(view["pieces"].items()):
+        for letter, p in sorted(pieces.items()):
             shape = p["orientations"][0]
             unit = TRAY_CELL
             parts.append(f'<g id="ubongo-tray-{letter}" data-piece="{letter}">')
@@ -216,7 +236,7 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
             tallest = max(tallest, rows * unit + 16)
         yy += tallest + 4
     parts.append("</g>")
-    return parts, max(w, px - x if cell >= CELL and view.get("pieces") else w), yy - y
+    return parts, max(w, px - x if cell >= CELL and pieces else w), yy - y
 
 
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
@@ -301,7 +321,8 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
 def _status(view: View, lang: str) -> str:
     return t("header", lang, round=view.get("round") or "-", rounds=view.get("rounds", 0),
              start=view.get("start_player", 0), side=t(f"side.{view.get('side', 'easy')}", lang),
-             hourglass=hourglass(int(view.get("timer", 45)), lang), deck=view.get("deck", 0))
+             hourglass=hourglass(int(view.get("timer", DEFAULT_TIMER)), lang),
+             deck=view.get("deck", 0))
 
 
 def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | None:

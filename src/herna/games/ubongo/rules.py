@@ -61,8 +61,6 @@ def check_options(players: int, options: dict[str, Any]) -> None:
         raise BadOption(i18n.t("opt.timer", value=timer, lo=MIN_TIMER, hi=MAX_TIMER))
     if not isinstance(options.get("all_cards"), bool):
         raise BadOption(i18n.t("opt.all_cards_bool", value=options.get("all_cards")))
-    if options["all_cards"] and players == 3:
-        raise BadOption(i18n.t("opt.all_cards"))
 
 
 def deck_option(value: object) -> tuple[Deck, str]:
@@ -76,6 +74,7 @@ def deck_option(value: object) -> tuple[Deck, str]:
 
 
 def cards_in_play(players: int, all_cards: bool, deck_size: int) -> int:
+    """Whole rounds only: a card per seat each round (36 cards: 18, 12, 9 rounds for 2-4)."""
     want = ALL_CARDS if all_cards else CARDS_IN_PLAY[players]
     return min(want, deck_size) // players * players
 

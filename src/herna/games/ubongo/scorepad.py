@@ -20,10 +20,10 @@ from rich.text import Text
 
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang
 
-from .data import COLOURS, GEMS_PER_COLOUR
+from .data import COLOUR_LETTERS, COLOURS, GEMS_PER_COLOUR
 from .i18n import colour_name, ordinal, t
 from .scoring import deciding_place, ranks, sorted_counts
-from .terminal import STYLES
+from .terminal import STYLES, legend
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 Entry = tuple[str, list[int]]
@@ -108,8 +108,9 @@ def print_pad(console: Console, entries: Sequence[Entry]) -> None:
     table = Table(title=t("pad.title"), title_justify="left")
     table.add_column(t("pad.rank"), justify="right")
     table.add_column(t("pad.player"))
-    for colour in COLOURS:
-        table.add_column(Text(colour_name(colour), style=STYLES[colour]), justify="right")
+    for colour in COLOURS:  # the letters of the game's screen: six names do not fit 80 columns
+        table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES[colour]}"),
+                         justify="right")
     table.add_column(t("col.total"), justify="right")
     table.add_column(t("col.sorted"), no_wrap=True)
     for i in sorted(range(len(entries)), key=lambda i: (r[i], i)):
@@ -118,23 +119,40 @@ def print_pad(console: Console, entries: Sequence[Entry]) -> None:
                       ",".join(str(c) for c in sorted_counts(counts)),
                       style="bold" if r[i] == 1 else None)
     console.print(table)
+    console.print(legend({"colours": list(COLOURS)}))
     console.print(t("pad.rule"), style="dim", markup=False)
     for line in explanation(entries):
         console.print(line, markup=False, highlight=False)
 
 
 def _ask_entries() -> list[Entry]:
-    n = IntPrompt.ask(t("pad.ask_players"), default=2)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _bad(t("pad.players", n=n))
-    entries = []
+    """Walk the table through the pad; each answer is checked as it is given (a name not
+    taken, no more gems of a colour than the box has left) and asked again, so nothing
+    typed before is lost and no flag is named that was not typed."""
+    console = Console()
+    n = IntPrompt.ask(t("pad.ask_players"), default=2,
+                      choices=[str(k) for k in range(MIN_PLAYERS, MAX_PLAYERS + 1)])
+    entries: list[Entry] = []
+    taken = [0] * len(COLOURS)
     for k in range(1, n + 1):
-        name = Prompt.ask(t("pad.ask_name", n=k), default=str(k))
+        while True:
+            name = Prompt.ask(t("pad.ask_name", n=k), default=str(k)).strip() or str(k)
+            if name.casefold() not in {e[0].casefold() for e in entries}:
+                break
+            console.print(t("pad.name_taken", name=name), style="red", markup=False)
         counts = []
-        for colour in COLOURS:
-            value = IntPrompt.ask(t("pad.ask_count", name=name, colour=colour_name(colour)),
-                                  default=0)
-            counts.append(_count(str(value), name))
+        for i, colour in enumerate(COLOURS):
+            left = GEMS_PER_COLOUR - taken[i]
+            while True:
+                value = IntPrompt.ask(t("pad.ask_count", name=name, colour=colour_name(colour)),
+                                      default=0)
+                if 0 <= value <= left:
+                    break
+                console.print(t("pad.left", most=left, colour=colour_name(colour),
+                                total=GEMS_PER_COLOUR, taken=taken[i]),
+                              style="red", markup=False)
+            counts.append(value)
+            taken[i] += value
         entries.append((name, counts))
     return entries
 

@@ -32,7 +32,7 @@ class UbongoState(State):
         self.deck = deck
         self.side = str(options["side"])
         self.timer = int(options["timer"])  # 0: no hourglass
-        # the time scale of the race's codes and listed times (the hourglass, or 45 s)
+        # the time scale of the race's codes and listed times (the hourglass, or a minute)
         self.scale = self.timer or DEFAULT_TIMER
         self.phase = rules.START
         self.round = 0

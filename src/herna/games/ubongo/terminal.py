@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -66,10 +67,10 @@ def gems_line(colours: list[str]) -> Text:
     return out
 
 
-def board(view: View) -> RenderableType:
+def board(view: View, title: bool = True) -> RenderableType:
     """The gem board turned on its side: one line per row, the red field and the figures at
     the left, then the 12 holes front first."""
-    lines = [Text(t("board.title"), style="bold")]
+    lines = [Text(t("board.title"), style="bold")] if title else []
     figures: dict[int, list[int]] = {}
     for s in view["seats"]:
         if s["figure"] is not None:
@@ -133,9 +134,9 @@ def seats_table(view: View) -> Table:
         table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES.get(colour, '')}"),
                          justify="right", no_wrap=True)
     table.add_column("Σ", justify="right", no_wrap=True)
-    table.add_column(t("col.sorted"), no_wrap=True)
+    table.add_column(t("col.sorted"))  # may wrap: the numbers must not be cut at 80 columns
     if view["phase"] == "race":
-        table.add_column(t("col.race"), no_wrap=True)
+        table.add_column(t("col.race"))
     for s in view["seats"]:
         row: list[Any] = [seat_name(view, s["seat"]),
                           str(s["figure"]) if s["figure"] is not None else "-"]
@@ -177,13 +178,15 @@ def last_round(view: View) -> RenderableType | None:
         line = Text(t("last.move", seat=m["seat"], src=m["from"], dst=m["to"], gems=""))
         line.append_text(gems_line(m["gems"]))
         lines.append(line)
-    missing = [str(s) for s in range(len(r["times"])) if s not in r["finishers"]]
+    missing = [seat_name(view, s) for s in range(len(r["times"])) if s not in r["finishers"]]
     if missing:
         lines.append(Text(t("last.notfinished", seats=", ".join(missing)), style="dim"))
     return Group(*lines)
 
 
-def outcome_block(view: View) -> RenderableType:
+def outcome_block(view: View, with_scores: bool = True) -> RenderableType:
+    """Who won and which colour count decided it; `with_scores` adds each seat's score (its
+    largest colour count), which the CLI's final score table already shows."""
     from .scoring import decision
     out = view["outcome"]
     table = [[s["gems"][c] for c in view["colours"]] for s in view["seats"]]
@@ -199,7 +202,10 @@ def outcome_block(view: View) -> RenderableType:
         else:
             lines.append(Text(t("end.place", winner=names, runner=seat_name(view, runner),
                                 place=ordinal(place + 1), a=a[place], b=b[place])))
-    lines.append(Text(" ".join(str(x) for x in out["scores"]), style="dim"))
+    if with_scores:
+        lines.append(Text(t("end.scores", scores=" · ".join(
+            t("end.seat_score", who=seat_name(view, i), score=x)
+            for i, x in enumerate(out["scores"]))), style="dim"))
     return Group(*lines)
 
 
@@ -276,6 +282,207 @@ def mover_block(view: View) -> RenderableType | None:
         line.append_text(gems_line(o["gems"]) if o["gems"] else Text(t("mover.empty")))
         lines.append(line)
     return Group(*lines)
+
+
+# ----- what the CLI says between screens ------------------------------------------------
+def recap(view: View, r: Mapping[str, Any]) -> list[RenderableType]:
+    """A finished round: who counted (in order, with times), who solved too late, who gave
+    up or ran out of time, and who took which gems."""
+    lines: list[RenderableType] = [Text(t("recap.title", round=r["round"],
+                                          symbol=symbol_name(r["symbol"])), style="bold yellow")]
+    if r.get("hourglass_turns") == 2:
+        lines.append(Text("  " + t("last.hourglass2")))
+    counted = [t("recap.finisher", place=i + 1, who=seat_name(view, seat),
+                 time=r["times"][seat]) for i, seat in enumerate(r["finishers"])]
+    lines.append(Text("  " + t("recap.counted", who=", ".join(counted) or t("recap.nobody"))))
+    late = [t("recap.time", who=seat_name(view, seat), time=time)
+            for seat, time in enumerate(r["times"])
+            if time is not None and seat not in r["finishers"] and not r["passed"][seat]]
+    if late:
+        lines.append(Text("  " + t("recap.late", who=", ".join(late))))
+    gave_up = [seat_name(view, seat) for seat, passed in enumerate(r["passed"]) if passed]
+    if gave_up:
+        lines.append(Text("  " + t("recap.passed", who=", ".join(gave_up))))
+    if r.get("discarded"):
+        lines.append(Text("  " + t("last.discarded")))
+    for m in r["moves"]:
+        line = Text("  " + t("recap.gems", who=seat_name(view, m["seat"]), src=m["from"],
+                             dst=m["to"]))
+        line.append_text(gems_line(m["gems"]))
+        lines.append(line)
+    return lines
+
+
+def _late_word(view: View, me: int) -> Text | None:
+    """The verdict on my solution when the race is resolved, if it came after the
+    hourglass: it counts (nobody made it in time), or not (someone did, or it came after
+    the second turn too)."""
+    r = view.get("last_round") or {}
+    timer = view.get("timer")
+    times = r.get("times") or []
+    if not timer or me >= len(times) or times[me] is None or r["passed"][me] \
+            or times[me] <= timer:
+        return None
+    if times[me] > 2 * timer:
+        key = "late.out"
+    elif me in r["finishers"]:
+        key = "late.counted"
+    else:
+        key = "late.lost"
+    in_time = [seat_name(view, s) for s in r["finishers"] if times[s] <= timer]
+    return Text(t(key, time=times[me], timer=timer, double=2 * timer,
+                  who=", ".join(in_time) or t("recap.nobody")), style="bold yellow")
+
+
+def announce(before: View, after: View) -> list[RenderableType]:
+    """A word on my solution when it came after the hourglass (as I submit it, and the
+    verdict when the race is resolved), and each finished round's recap."""
+    out: list[RenderableType] = []
+    me = after.get("seat")
+    if me is not None and after.get("timer"):
+        was = before["seats"][me].get("submission")
+        sub = after["seats"][me].get("submission")
+        if sub and not was and not sub["pass"] and sub["time"] is not None \
+                and sub["time"] > after["timer"]:
+            key = "late.second" if sub["time"] <= 2 * after["timer"] else "late.out"
+            out.append(Text(t(key, time=sub["time"], timer=after["timer"],
+                              double=2 * after["timer"]), style="bold yellow"))
+        old, new = before.get("last_round") or {}, after.get("last_round") or {}
+        if "times" in new and (old.get("round") != new.get("round") or "times" not in old):
+            word = _late_word(after, me)
+            if word is not None:
+                out.append(word)
+    done = len(before.get("rounds_log") or [])
+    for r in (after.get("rounds_log") or [])[done:]:
+        out += recap(after, r)
+    return out
+
+
+def ending(view: View) -> list[RenderableType]:
+    """How the winner was decided (the tie-break by colour counts), after the score."""
+    if view["phase"] != "over" or not view.get("outcome"):
+        return []
+    return list(cast(Group, outcome_block(view, with_scores=False)).renderables)
+
+
+# ----- the compact screen: what a player needs to act, on 80×24 ------------------------
+COMPACT_WIDTH = 80
+def _compact_pieces(view: View, width: int) -> Text:
+    """My pieces' orientations, as many pieces side by side as fit in `width`."""
+    from .notation import orientation_block
+    blocks = [(orientation_block(letter), p["colour"])
+              for letter, p in sorted(view.get("pieces", {}).items())]
+    rows: list[list[tuple[list[str], str]]] = []
+    used = width + 1
+    for block in blocks:
+        w = max(len(line) for line in block[0])
+        if rows and used + 3 + w <= width:
+            rows[-1].append(block)
+            used += 3 + w
+        else:
+            rows.append([block])
+            used = w
+    out = Text()
+    for row in rows:
+        widths = [max(len(line) for line in b) for b, _ in row]
+        for k in range(max(len(b) for b, _ in row)):
+            if out:
+                out.append("\n")
+            for j, ((lines, colour), w) in enumerate(zip(row, widths, strict=True)):
+                out.append(("   " if j else "") + (lines[k] if k < len(lines) else "").ljust(w),
+                           style=colour)
+    return out
+
+
+def _race_line(view: View) -> Text:
+    """Who is still puzzling and who is done, in one line."""
+    puzzling, done = [], []
+    for s in view["seats"]:
+        sub = s.get("submission")
+        name = seat_name(view, s["seat"])
+        if sub:
+            done.append(f"{name} " + (t("race.passed") if sub["pass"]
+                                      else t("race.time", time=sub["time"])))
+        elif s["done"]:
+            done.append(name)
+        else:
+            puzzling.append(name)
+    return Text(t("compact.race", puzzling=", ".join(puzzling) or "-",
+                  done=", ".join(done) or "-"), style="dim")
+
+
+def _gems_lines(view: View) -> Table:
+    """Gems per seat without a frame: a line each."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table.add_column(t("col.seat"), no_wrap=True)
+    table.add_column(t("col.figure"), justify="right", no_wrap=True)
+    for colour in view["colours"]:
+        table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES.get(colour, '')}"),
+                         justify="right", no_wrap=True)
+    table.add_column("Σ", justify="right", no_wrap=True)
+    table.add_column(t("col.sorted"), no_wrap=True)
+    for s in view["seats"]:
+        table.add_row(seat_name(view, s["seat"]),
+                      str(s["figure"]) if s["figure"] is not None else "-",
+                      *(str(s["gems"][c]) for c in view["colours"]), str(s["total"]),
+                      " ".join(str(x) for x in s["sorted"]))
+    return table
+
+
+def compact(view: dict[str, Any]) -> RenderableType:
+    """What the seat needs to act, on 80×24. In the race: my card and my pieces'
+    orientations side by side, who is done. Otherwise: the gem board beside the moves on
+    offer, the gems per seat. `view all` draws the whole table (`render`)."""
+    head = Text(t("title") + "  ", style="bold")
+    head.append(t("compact.header", round=view["round"] or "-", rounds=view["rounds"],
+                  side=t(f"side.{view['side']}"), hourglass=hourglass(view["timer"])))
+    parts: list[RenderableType] = [head, phase_line(view)]
+    me = view.get("seat")
+    mine = next((s for s in view["seats"] if s["seat"] == me), None)
+    if view["phase"] == "race":
+        parts.append(_race_line(view))
+        if mine is not None and mine["card"] is not None:
+            sub = mine.get("submission")
+            placements = sub["placements"] if sub and not sub["pass"] else None
+            parts.append(Text(t("card.title", number=mine["card"]["number"],
+                                side=t(f"side.{mine['card']['side']}"),
+                                symbol=symbol_name(view["symbol"]),
+                                pieces=" ".join(mine["pieces"])), style="bold"))
+            grid = outline_grid(mine["card"], placements)
+            both = Table.grid(padding=(0, 3))
+            both.add_column(no_wrap=True)
+            both.add_column(no_wrap=True)
+            both.add_row(grid, _compact_pieces(view, COMPACT_WIDTH - 3 - grid.cell_len
+                                               if "\n" not in grid.plain
+                                               else COMPACT_WIDTH - 3 - max(
+                                                   len(x) for x in grid.plain.split("\n"))))
+            parts.append(both)
+            if sub:
+                parts.append(Text(t("your.submission", text=sub["text"]), style="green"))
+    else:
+        m = view.get("mover")
+        if m:
+            options = Text()
+            for i, o in enumerate(m["options"]):
+                options.append(("\n" if i else "") + t("compact.option", move=o["move"],
+                                                        field=o["field"]))
+                options.append_text(Text(" ").join(gem_text(g) for g in o["gems"])
+                                    if o["gems"] else Text("—"))
+            both = Table.grid(padding=(0, 2))
+            both.add_column(no_wrap=True)
+            both.add_column()
+            both.add_row(board(view, title=False), options)
+            parts.append(both)
+        else:
+            parts.append(board(view, title=False))
+        parts.append(_gems_lines(view))
+    h = hint(view)
+    if h is not None and view["phase"] == "race":
+        h = Text(t("compact.hint", timer=view["timer"], double=2 * view["timer"])
+                 if view["timer"] else t("compact.hint_untimed"), style="italic")
+    if h is not None:
+        parts.append(h)
+    return Group(*parts)
 
 
 def render(view: dict[str, Any]) -> RenderableType:

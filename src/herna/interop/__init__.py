@@ -1,0 +1,1 @@
+"""Adapters to research toolkits (OpenSpiel, PettingZoo): optional extras the core never imports."""

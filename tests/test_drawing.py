@@ -1,0 +1,51 @@
+"""The drawings' part cache (herna.drawing.by_data): a part is keyed by exactly the data it
+reads, so a warm cache draws what a cold one draws, position after position."""
+
+import importlib
+import random
+
+import pytest
+
+from herna.core.registry import make
+from herna.drawing import by_data
+
+CACHED = {
+    "alhambra": ["_seat_panel_drawn"],
+    "alhambra-rw": ["_sheet_drawn"],
+    "envyra": ["_cell_drawn"],
+    "ubongo": ["_board_drawn", "_card_drawn"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(CACHED))
+def test_a_warm_cache_draws_what_a_cold_one_draws(game: str) -> None:
+    render = importlib.import_module(f"herna.games.{game.replace('-', '_')}.render")
+    state, rng = make(game, 3, seed=11), random.Random(11)
+    checked = 0
+    while not state.is_over() and checked < 40:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for viewer in (None, 0, 1):
+            view = state.view(viewer)
+            warm = render.svg(view, "cs")
+            for name in CACHED[game]:
+                getattr(render, name).cache_clear()
+            assert render.svg(view, "cs") == warm
+        checked += 1
+    assert checked >= 20
+
+
+def test_parts_are_drawn_once_per_distinct_data() -> None:
+    calls: list[object] = []
+
+    @by_data(maxsize=8)
+    def part(data: dict[str, list[int]], label: str) -> str:
+        calls.append((data, label))
+        return f"{label}:{sum(data['xs'])}"
+
+    assert part({"xs": (1, 2)}, "a") == "a:3"
+    assert part({"xs": [1, 2]}, "a") == "a:3"  # the same JSON: drawn once
+    assert calls == [({"xs": [1, 2]}, "a")]  # and given back as JSON (tuples as lists)
+    assert part({"xs": [1, 3]}, "a") == "a:4"
+    assert part({"xs": [1, 2]}, "b") == "b:3"
+    assert len(calls) == 3
