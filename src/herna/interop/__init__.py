@@ -1,0 +1,5 @@
+"""Bridges to research toolkits, each an optional extra (`pip install herna[research]`).
+
+Nothing in `herna.core` or `herna.games` imports these modules: `herna.interop.openspiel`
+imports pyspiel, and only a program that asks for it pays for it.
+"""
