@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev,research]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -48,7 +48,7 @@ typecheck: $(STAMP)
 
 # the long runs, including tournaments on a local Ray instance (the `ray` extra, ~250 MB)
 test-slow: $(STAMP)
-	$(PY) -m pip install -q -e '.[dev,ray]'
+	$(PY) -m pip install -q -e '.[dev,research,ray]'
 	$(VENV)/bin/pytest -q -n 2 -m slow
 
 bench: $(STAMP)

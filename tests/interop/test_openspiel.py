@@ -8,19 +8,23 @@ states that survive serialization, and OpenSpiel's python ISMCTS playing a game 
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the research extra (open-spiel) is missing")
+if os.environ.get("CI"):  # CI installs the research extra: missing, it is a failure
+    import pyspiel
+else:
+    pyspiel = pytest.importorskip("pyspiel", reason="the research extra (open-spiel) is missing")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from open_spiel.python.observation import make_observation  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
-from herna.core import registry  # noqa: E402
-from herna.interop import openspiel  # noqa: E402
+from herna.core import registry
+from herna.interop import openspiel
 
 openspiel.register()
 

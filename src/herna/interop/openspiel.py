@@ -47,7 +47,7 @@ import pyspiel
 from herna.core import Action, State, registry
 from herna.core.rng import seed_to_int
 
-__all__ = ["NAMES", "OBS_BITS", "HIST_BITS", "game_id_of", "herna_state", "register"]
+__all__ = ["HIST_BITS", "NAMES", "OBS_BITS", "game_id_of", "herna_state", "register"]
 
 NAMES = {
     "alhambra": "python_herna_alhambra",
@@ -66,6 +66,7 @@ HIST_BITS = 4096  # hashed features of the action-observation history
 MAX_GAME_LENGTH = {"alhambra": 10_000, "alhambra-rw": 2_000, "envyra": 3_000, "ubongo": 1_000}
 
 _SEALED = "?"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_id_of(short_name: str) -> str:
@@ -85,8 +86,8 @@ class _Table:
     and overwrite it at once, and would otherwise pay for a deal they throw away.
     """
 
-    __slots__ = ("_state", "cache", "game", "legal", "pending", "replayable", "resamples",
-                 "sealed")
+    __slots__ = ("_state", "cache", "cur", "game", "legal", "pending", "replayable",
+                 "resamples", "sealed")
 
     def __init__(self, game: HernaGame) -> None:
         self.game = game
@@ -97,6 +98,7 @@ class _Table:
         self.replayable = True  # False for a determinization: no record rebuilds it
         self.resamples = 0
         self.cache: dict[Any, Any] = {}  # views and their leaves, until the next move
+        self.cur: int | None = None  # the seat to act, until the next move
 
     @property
     def state(self) -> State:
@@ -105,11 +107,13 @@ class _Table:
         return self._state
 
     def seat(self) -> int:
-        """The seat OpenSpiel sees to act: the lowest of `to_act()`, or TERMINAL."""
-        s = self.state
-        if s.is_over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return min(s.to_act())
+        """The seat OpenSpiel sees to act: the lowest of `to_act()`, or TERMINAL (pyspiel
+        asks several times a move, so it is kept until the next one)."""
+        cur = self.cur
+        if cur is None:
+            s = self.state
+            cur = self.cur = _TERMINAL if s.is_over() else min(s.to_act())
+        return cur
 
     def legal_codes(self, seat: int) -> list[int]:
         if self.legal is None:
@@ -128,6 +132,7 @@ class _Table:
         s.apply_unchecked(seat, action)
         self.legal = None
         self.cache = {}
+        self.cur = None
         self.pending = self.pending.intersection(s.to_act()) - {seat}
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -166,6 +171,7 @@ class _Table:
         t.replayable = self.replayable
         t.resamples = self.resamples
         t.cache = {}
+        t.cur = self.cur
         return t
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -189,6 +195,7 @@ class _Table:
         self.legal = None
         self.resamples = 0
         self.cache = {}
+        self.cur = None
         if "pickled_state" in data:
             self._state = data["pickled_state"]
             self.sealed = list(data["sealed"])
@@ -238,7 +245,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
-class HernaGame(pyspiel.Game):
+class HernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
     """One Herna game with its parameters: players, seed and the game's own options."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -289,7 +296,7 @@ class HernaGame(pyspiel.Game):
                              params)
 
 
-class HernaState(pyspiel.State):
+class HernaState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state over a Herna state; everything it shows a seat comes from a view."""
 
     def __init__(self, game: HernaGame) -> None:
@@ -306,7 +313,7 @@ class HernaState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         t = self._table
-        if player < 0 or t.state.is_over() or player != t.seat():
+        if player < 0 or player != t.seat():  # TERMINAL is negative
             return []
         return t.legal_codes(player)
 
@@ -345,7 +352,7 @@ class HernaState(pyspiel.State):
         if probability_sampler is not None:
             key += f":{probability_sampler()!r}"
         world = s.determinize(player_id, zlib.crc32(key.encode()) | (t.resamples << 32))
-        other = self.get_game().new_initial_state()
+        other: HernaState = self.get_game().new_initial_state()
         table = t.copy_with(world)
         table.replayable = False
         other._table = table
@@ -360,7 +367,8 @@ class HernaState(pyspiel.State):
                 f"to_act={list(s.to_act())} history_crc={digest}{tag}")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HernaState:
-        return self.clone()
+        other: HernaState = self.clone()
+        return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the game and `serialize()` (pyspiel's own pickling goes through
