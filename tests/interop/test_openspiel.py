@@ -84,6 +84,8 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("python_herna_alhambra(players=7)")
     with pytest.raises(Exception, match="2-5 players"):  # R&W's solo mode needs no rivals
         pyspiel.load_game("python_herna_alhambra_rw(players=1)")
+    with pytest.raises(Exception, match="side"):
+        pyspiel.load_game("python_herna_ubongo(side=medium)")
 
 
 def test_seed_pins_the_deal_and_minus_one_deals_afresh() -> None:

@@ -46,6 +46,7 @@ import pyspiel
 
 from herna.core import Action, State, registry
 from herna.core.rng import seed_to_int
+from herna.core.spec import fits_option
 
 __all__ = ["HIST_BITS", "NAMES", "OBS_BITS", "game_id_of", "herna_state", "register"]
 
@@ -263,6 +264,13 @@ class HernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
             counts = [n for n in spec.player_counts if n >= 2]
             raise ValueError(f"{NAMES[game_id]} is for {min(counts)}-{max(counts)} players, "
                              f"not {players}")
+        options = {k: full[k] for k in spec.options}
+        for k, v in options.items():
+            if not fits_option(v, spec.options[k]):
+                raise ValueError(f"{NAMES[game_id]}: {k}={v!r} should be like "
+                                 f"{spec.options[k]!r}")
+        # a bad option value is refused here, at load time, not at the first deal
+        registry.make(game_id, players=players, seed=0, **options)
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_distinct_actions,
             max_chance_outcomes=0,
@@ -276,7 +284,7 @@ class HernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
         self.game_id = game_id
         self.players = players
         self.seed = int(full["seed"])
-        self.options = {k: full[k] for k in spec.options}
+        self.options = options
         self._next_seed = 0
 
     def new_herna_state(self, seed: int | str | None = None) -> State:
