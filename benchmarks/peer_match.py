@@ -55,7 +55,8 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         self.sims = 0
 
     def run_search(self, state: Any) -> Any:
-        """ISMCTSBot.run_search, looping until the budget is spent (at least one world)."""
+        """ISMCTSBot.run_search, looping until the budget is spent (at least two worlds: the
+        first only expands the root, and the final policy needs a visit)."""
         self.reset()
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -64,7 +65,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         key = self.get_state_key(state)
         end = time.process_time() + self.budget
         n = 0
-        while n == 0 or time.process_time() < end:
+        while n < 2 or time.process_time() < end:
             world = self.sample_root_state(state)
             assert key == self.get_state_key(world)
             self.run_simulation(world)
