@@ -178,7 +178,7 @@ class _Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self.copy_with(self.state.copy())
 
-    # pickling (OpenSpiel's serialize_game_and_state): the record, replayed on load
+    # pickling (what `state.serialize()` and pickle carry): the record, replayed on load
     def __getstate__(self) -> dict[str, Any]:
         s = self.state
         if not self.replayable:
