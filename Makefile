@@ -48,7 +48,7 @@ typecheck: $(STAMP)
 
 # the long runs, including tournaments on a local Ray instance (the `ray` extra, ~250 MB)
 test-slow: $(STAMP)
-	$(PY) -m pip install -q -e '.[dev,ray]'
+	$(PY) -m pip install -q -e '.[dev,research,ray]'
 	$(VENV)/bin/pytest -q -n 2 -m slow
 
 bench: $(STAMP)
