@@ -114,3 +114,23 @@ def test_generate_and_render_errors(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "cards are 1-36" in r.output
     r = run("render", "--side", "middle")
     assert r.exit_code == 2 and "'easy' or 'hard'" in r.output
+
+
+def test_the_designer_tools_speak_czech_and_slovak() -> None:
+    from herna.i18n import set_lang
+
+    try:
+        set_lang("cs")
+        r = run("pieces")
+        assert "Dílky Ubonga (každý hráč má stejných 12)" in r.output
+        assert "Zrcadlo se liší" in r.output and "bez obracení" in r.output
+        r = run("analyze", "--outline", "#####/#####/.####/###.#", "-k", "5")
+        assert "96 sad, 938 řešení" in r.output
+        set_lang("sk")
+        r = run("solve", "--outline", ".##/###/###", "--pieces", "C,B,A", "--limit", "1")
+        assert r.exit_code == 0 and "4 riešenia pre C,B,A" in r.output
+        assert "2 až na symetriu obrysu (2 symetrie)" in r.output
+        r = run("card", "2")
+        assert "Karta 2, ľahšia strana" in r.output and "Obťažnosť" in r.output
+    finally:
+        set_lang("en")

@@ -25,7 +25,7 @@ from herna.i18n import t as herna_t
 from herna.raster import check_picture_path, write_picture
 
 from .deck import DECK_PATH, SYMBOLS, Deck, default_deck
-from .i18n import t
+from .i18n import plural, symbol_name, t
 from .pieces import LETTERS, PIECES, orientations
 from .solver import (
     Outline,
@@ -151,18 +151,18 @@ def solve_command(
         took = time.perf_counter() - start
     label = ",".join(names)
     if not found:
-        out.print(Text(f"No solution: {label} cannot cover {o.text}.", style="bold"))
+        out.print(Text(t("tool.no_solution", pieces=label, outline=o.text), style="bold"))
         raise typer.Exit(1)
     sym = outline_symmetries(o, flips)
     if first:
-        out.print(Text(f"A solution for {label} on {o.text} ({took * 1000:.1f} ms):"))
+        out.print(Text(t("tool.first", pieces=label, outline=o.text, ms=f"{took * 1000:.1f}")))
     else:
         classes = symmetry_classes(o, found, flips) if sym > 1 else len(found)
-        out.print(Text(
-            f"{len(found)} solution{'s' if len(found) != 1 else ''} for {label} on {o.text}; "
-            f"{classes} up to the outline's symmetry ("
-            f"{f'{sym} symmetries' if sym > 1 else 'it has none'}); "
-            f"{took * 1000:.1f} ms", style="bold"))
+        out.print(Text(t(
+            "tool.found", solutions=plural("tool.solutions", len(found)), pieces=label,
+            outline=o.text, classes=classes,
+            symmetry=plural("tool.symmetries", sym) if sym > 1 else t("tool.no_symmetry"),
+            ms=f"{took * 1000:.1f}"), style="bold"))
     shown = found if limit is None else found[: max(limit, 0)]
     panels = [
         Panel(draw(o, sol), title=f"#{i}", expand=False) for i, sol in enumerate(shown, start=1)
@@ -172,34 +172,34 @@ def solve_command(
         for i, sol in enumerate(shown, start=1):
             out.print(Text(t("cli.notation", n=i, text=solve_text(sol)), style="dim"))
     if len(shown) < len(found):
-        out.print(Text(f"(drew {len(shown)} of {len(found)}; raise --limit to see more)",
-                       style="dim"))
+        out.print(Text(t("tool.drew", shown=len(shown), found=len(found)), style="dim"))
     if svg is not None:
         from .cardrender import solutions_svg
 
         with _guard():
             svg.write_text(solutions_svg(o, shown), encoding="utf-8")
-        out.print(Text(f"Wrote {svg}"))
+        out.print(Text(herna_t("wrote", path=svg)))
 
 
 @app.command("pieces")
 def pieces_command() -> None:
     """The 12 pieces: letter, name, size, orientations, drawing."""
     out = Console(highlight=False)
-    table = Table(title="Ubongo pieces (every player has the same 12)")
-    for col in ("Letter", "Name", "Shape", "Cells", "Orientations", "Mirror differs"):
-        table.add_column(col)
+    table = Table(title=t("tool.pieces.title"))
+    for col in ("letter", "name", "shape", "cells", "orientations", "mirror"):
+        table.add_column(t(f"tool.col.{col}"))
     for letter in LETTERS:
         p = PIECES[letter]
         table.add_row(
             Text(letter, style=f"bold {p.colour}"), f"{p.name} ({p.title})", _shape_text(letter),
-            str(p.size), f"{len(orientations(letter))} ({len(orientations(letter, False))} "
-            "one-sided)", "yes" if p.chiral else "no",
+            str(p.size), t("tool.one_sided", all=len(orientations(letter)),
+                           one_sided=len(orientations(letter, False))),
+            t("tool.yes") if p.chiral else t("tool.no"),
         )
     out.print(table)
     total = sum(len(orientations(x)) for x in LETTERS)
-    out.print(Text(f"{sum(p.size for p in PIECES.values())} cells in all; {total} orientations "
-                   "with flips."))
+    out.print(Text(t("tool.pieces.total", cells=sum(p.size for p in PIECES.values()),
+                     total=total)))
 
 
 @app.command("analyze")
@@ -217,13 +217,15 @@ def analyze_command(
         start = time.perf_counter()
         counts = subset_counts(o, k, flips=flips)
         took = time.perf_counter() - start
-    table = Table(title=f"{k}-piece sets covering {o.text} ({o.area} cells)")
-    table.add_column("Pieces")
-    table.add_column("Solutions", justify="right")
+    table = Table(title=t("tool.analyze.title", k=k, outline=o.text, cells=o.area))
+    table.add_column(t("tool.col.pieces"))
+    table.add_column(t("tool.col.solutions"), justify="right")
     for letters, n in sorted(counts.items(), key=lambda kv: (kv[1], kv[0])):
         table.add_row(",".join(letters), str(n))
     out.print(table)
-    out.print(Text(f"{len(counts)} sets, {sum(counts.values())} solutions; {took * 1000:.1f} ms"))
+    out.print(Text(t("tool.analyze.total", sets=plural("tool.sets", len(counts)),
+                     solutions=plural("tool.solutions", sum(counts.values())),
+                     ms=f"{took * 1000:.1f}")))
 
 
 @app.command("generate")
@@ -250,9 +252,9 @@ def generate_command(
     grades = [g for c in deck.cards for s in (c.easy, c.hard) for g in s.grades]
     mean = sum(g.difficulty for g in grades) / len(grades)
     unique = sum(g.solutions == 1 for g in grades)
-    out.print(Text(
-        f"Wrote {out_path}: {len(deck.cards)} cards, {len(grades)} puzzles, seed {seed}, "
-        f"mean difficulty {mean:.2f}, {unique} with a unique solution; {took:.2f} s"))
+    out.print(Text(t("tool.generated", path=out_path, cards=len(deck.cards),
+                     puzzles=len(grades), seed=seed, mean=f"{mean:.2f}", unique=unique,
+                     secs=f"{took:.2f}")))
 
 
 @app.command("render")
@@ -293,14 +295,14 @@ def card_command(
         deck = default_deck() if deck_path is None else Deck.load(deck_path)
         c = deck.card(card)
     for name, s in (("easy", c.easy), ("hard", c.hard)):
-        table = Table(title=f"Card {card}, {name} side ({s.k} pieces)")
-        table.add_column("Symbol")
-        table.add_column("Pieces")
-        table.add_column("Solutions", justify="right")
-        table.add_column("Difficulty", justify="right")
+        table = Table(title=t("tool.card.title", card=card, side=t(f"side.{name}")))
+        table.add_column(t("tool.col.symbol"))
+        table.add_column(t("tool.col.pieces"))
+        table.add_column(t("tool.col.solutions"), justify="right")
+        table.add_column(t("tool.col.difficulty"), justify="right")
         for i, row in enumerate(s.rows):
             g = s.grades[i] if s.grades else None
-            table.add_row(SYMBOLS[i], ",".join(row), str(g.solutions) if g else "",
+            table.add_row(symbol_name(SYMBOLS[i]), ",".join(row), str(g.solutions) if g else "",
                           f"{g.difficulty:.2f}" if g else "")
         out.print(Columns([Panel(draw(s.outline), expand=False), table]))
 
