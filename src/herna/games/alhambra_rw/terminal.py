@@ -56,17 +56,22 @@ def phase_text(view: View) -> str:
     return t(f"phase.{phase}") if phase in ("turn", "second", "keep", "over") else phase
 
 
-def _header(view: View) -> RenderableType:
+def _status_line(view: View, sep: str) -> Text:
+    """Title, round, and whose turn in which phase (or the game's end), `sep` between."""
     line = Text()
     line.append(t("title"), style="bold")
-    line.append("  " + t("round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
-    line.append("  ")
+    line.append(sep + t("round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
+    line.append(sep)
     if view.get("phase") == "over":
         line.append(t("phase.over"), style=ACTIVE_STYLE)
     else:
-        current = int(view.get("current", 0))
-        line.append(player_name(view, current), style=ACTIVE_STYLE)
+        line.append(player_name(view, int(view.get("current", 0))), style=ACTIVE_STYLE)
         line.append(" · " + phase_text(view))
+    return line
+
+
+def _header(view: View) -> RenderableType:
+    line = _status_line(view, "  ")
     line.append("\n" + t("start_player", seat=view.get("start_player", 0)), style=MUTED_STYLE)
     virtual = int(view.get("virtual", 0) or 0)
     if virtual:
@@ -377,16 +382,7 @@ def compact_sheet(view: View) -> Table:
 def compact(view: dict[str, Any]) -> RenderableType:
     """What the seat needs to act, on 80×24: whose turn, my sheet with the dice, the race
     for places, and what the dice offer now. `view all` draws the whole table (`render`)."""
-    line = Text()
-    line.append(t("title"), style="bold")
-    line.append(" · " + t("round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
-    line.append(" · ")
-    if view.get("phase") == "over":
-        line.append(t("phase.over"), style=ACTIVE_STYLE)
-    else:
-        line.append(player_name(view, int(view.get("current", 0))), style=ACTIVE_STYLE)
-        line.append(" · " + phase_text(view))
-    parts: list[RenderableType] = [line]
+    parts: list[RenderableType] = [_status_line(view, " · ")]
     seats = list(view.get("seats") or [])
     me = view.get("seat")
     mine = next((s for s in seats if s.get("seat") == me), None)

@@ -62,18 +62,28 @@ def _cell(view: View, slot: Mapping[str, Any]) -> Text:
     if tile["reserve"]:
         text.append("\n")
         text.append(reserve_text(tile))
-        me = view["seat"]
-        if me is not None and me not in slot["open_to"]:
-            text.append("✗", style="bold red")
+        _mark_closed(text, view, slot)
     if slot["dice"] or slot["marks"]:
         text.append("\n")
+    _dice_and_marks(text, view, slot)
+    return text
+
+
+def _mark_closed(text: Text, view: View, slot: Mapping[str, Any]) -> None:
+    """A reserved tile the viewing seat may not take yet gets a red cross."""
+    me = view["seat"]
+    if me is not None and me not in slot["open_to"]:
+        text.append("✗", style="bold red")
+
+
+def _dice_and_marks(text: Text, view: View, slot: Mapping[str, Any]) -> None:
+    """The dice on a slot, then the visible marks, in their seats' colours."""
     for p in slot["dice"]:
         text.append(DIE, style=seat_style(view, p))
     if slot["marks"]:
         text.append(" ")
         for p in slot["marks"]:
             text.append(MARK, style=seat_style(view, p))
-    return text
 
 
 def grid_table(view: View) -> Table:
@@ -214,20 +224,13 @@ def _compact_cell(view: View, slot: Mapping[str, Any]) -> Text:
     if tile["reserve"]:
         text.append(" ")
         text.append_text(reserve_text(tile))
-        me = view["seat"]
-        if me is not None and me not in slot["open_to"]:
-            text.append("✗", style="bold red")
+        _mark_closed(text, view, slot)
     text.append("\n")
     text.append(t("end_tile", id="").strip() if tile["end"] else symbol_name(tile["symbol"]),
                 style="bold red" if tile["end"] else style)
     if slot["dice"]:
         text.append(" ")
-    for p in slot["dice"]:
-        text.append(DIE, style=seat_style(view, p))
-    if slot["marks"]:
-        text.append(" ")
-        for p in slot["marks"]:
-            text.append(MARK, style=seat_style(view, p))
+    _dice_and_marks(text, view, slot)
     return text
 
 

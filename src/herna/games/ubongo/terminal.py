@@ -124,16 +124,21 @@ def pieces_block(view: View) -> RenderableType:
     return Group(*lines)
 
 
-def seats_table(view: View) -> Table:
-    """Gems per seat: one narrow column per colour (its letter, in its colour), the total,
-    the sorted counts the tie-break compares and, during the race, who is done."""
-    table = Table(title=t("gems.title"), title_justify="left", padding=(0, 1))
+def _gem_columns(table: Table, view: View) -> None:
+    """Seat, figure, one narrow column per colour (its letter, in its colour) and the total."""
     table.add_column(t("col.seat"), no_wrap=True)
     table.add_column(t("col.figure"), justify="right", no_wrap=True)
     for colour in view["colours"]:
         table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES.get(colour, '')}"),
                          justify="right", no_wrap=True)
     table.add_column("Σ", justify="right", no_wrap=True)
+
+
+def seats_table(view: View) -> Table:
+    """Gems per seat: one narrow column per colour (its letter, in its colour), the total,
+    the sorted counts the tie-break compares and, during the race, who is done."""
+    table = Table(title=t("gems.title"), title_justify="left", padding=(0, 1))
+    _gem_columns(table, view)
     table.add_column(t("col.sorted"))  # may wrap: the numbers must not be cut at 80 columns
     if view["phase"] == "race":
         table.add_column(t("col.race"))
@@ -414,12 +419,7 @@ def _race_line(view: View) -> Text:
 def _gems_lines(view: View) -> Table:
     """Gems per seat without a frame: a line each."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
-    table.add_column(t("col.seat"), no_wrap=True)
-    table.add_column(t("col.figure"), justify="right", no_wrap=True)
-    for colour in view["colours"]:
-        table.add_column(Text(COLOUR_LETTERS[colour], style=f"bold {STYLES.get(colour, '')}"),
-                         justify="right", no_wrap=True)
-    table.add_column("Σ", justify="right", no_wrap=True)
+    _gem_columns(table, view)
     table.add_column(t("col.sorted"), no_wrap=True)
     for s in view["seats"]:
         table.add_row(seat_name(view, s["seat"]),
