@@ -306,12 +306,7 @@ class Board:
         Alhambra, in the board's order: the part of `built` redesign needs."""
         out = self._free
         if out is None:
-            cut = self.cut_cells()
-            out = []
-            for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True):
-                if t and mask != 15 and c not in cut:
-                    out.append((t, mask))
-            self._free = out
+            out = self._free = self._edge_tiles_outside(self.cut_cells())
         return out
 
     def swappable(self) -> list[tuple[int, int]]:
@@ -320,13 +315,14 @@ class Board:
         the edge whose going leaves the rest in one piece (seed 002)."""
         out = self._swap_free
         if out is None:
-            cut = self.link_cut_cells()
-            out = []
-            for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True):
-                if t and mask != 15 and c not in cut:
-                    out.append((t, mask))
-            self._swap_free = out
+            out = self._swap_free = self._edge_tiles_outside(self.link_cut_cells())
         return out
+
+    def _edge_tiles_outside(self, cut: frozenset[int]) -> list[tuple[int, int]]:
+        """(tile, neighbour mask) of the tiles with a free side whose cell is not in `cut`."""
+        return [(t, mask)
+                for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True)
+                if t and mask != 15 and c not in cut]
 
     def link_cut_cells(self) -> frozenset[int]:
         """Tiles whose removal would leave the Alhambra in pieces, counting tiles as joined
