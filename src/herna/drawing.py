@@ -55,6 +55,5 @@ def by_data(maxsize: int = 1024) -> Callable[[Callable[..., R]], Callable[..., R
                 cache.clear()
 
         drawn.cache_clear = cache_clear  # type: ignore[attr-defined]
-        drawn.cache_len = cache.__len__  # type: ignore[attr-defined]
         return drawn
     return decorate
