@@ -74,6 +74,7 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)  # the same, as JSON
+    log_words: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # words.log_lines
 
     @property
     def id(self) -> str:

@@ -127,16 +127,19 @@ def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]
     steps = table.steps
     sealed_from = len(steps) - table.sealed()
     start = max(0, len(steps) - LOG_TAIL)
-    lines = []
-    for i in range(start, len(steps)):
+    # a step's line never changes once made: kept per language, shared by every payload
+    # (the entries are only ever serialised, never changed)
+    made = table.log_words.setdefault(lang, [])
+    for i in range(len(made), len(steps)):
         step = steps[i]
-        entry: dict[str, Any] = {"seq": i, "seat": step.seat,
-                                 "who": seat_label(table, step.seat, lang)}
-        if i >= sealed_from and step.seat != seat:
-            entry["sealed"] = True
-            entry["words"] = catalog().t("log.sealed", lang)
-        else:
-            entry["text"] = step.text
-            entry["words"] = describe(table.game, step.seat, step.text, lang)
-        lines.append(entry)
+        made.append({"seq": i, "seat": step.seat, "who": seat_label(table, step.seat, lang),
+                     "text": step.text,
+                     "words": describe(table.game, step.seat, step.text, lang)})
+    lines = made[start:]
+    for i in range(max(start, sealed_from), len(steps)):
+        step = steps[i]
+        if step.seat != seat:
+            lines[i - start] = {"seq": i, "seat": step.seat,
+                                "who": seat_label(table, step.seat, lang), "sealed": True,
+                                "words": catalog().t("log.sealed", lang)}
     return lines

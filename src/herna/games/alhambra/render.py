@@ -746,6 +746,26 @@ def _status(view: View, lang: str) -> str:
              phase=_phase_name(phase, lang), actions=view.get("actions_this_turn", 0))
 
 
+# the top row from exactly what it shows: the market, the display and the supply change on a
+# few moves of a turn, not on every push (the cached blocks are shared: never changed)
+_SUPPLY_KEYS = ("deck", "discard", "bag", "scoring_cards_drawn", "scorings")
+
+
+@by_data(maxsize=1024)
+def _market_drawn(market: list[Any], lang: str, seated: bool) -> _Block:
+    return _market({"market": market}, lang, seated)
+
+
+@by_data(maxsize=1024)
+def _display_drawn(cards: list[Any], lang: str, seated: bool) -> _Block:
+    return _display({"money_display": cards}, lang, seated)
+
+
+@by_data(maxsize=1024)
+def _supply_drawn(supply: dict[str, Any], lang: str) -> _Block:
+    return _supply(supply, lang)
+
+
 def svg(view: dict[str, Any], lang: str | None = None) -> str:
     """The whole table as seen by `view`: a standalone SVG document.
 
@@ -755,9 +775,11 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
     """
     lang = lang_of(lang)
     seated = view.get("seat") is not None
-    top_blocks = [("market", _market(view, lang, seated)),
-                  ("money-display", _display(view, lang, seated)),
-                  ("supply", _supply(view, lang))]
+    supply = {k: view[k] for k in _SUPPLY_KEYS if k in view}
+    top_blocks = [("market", _market_drawn(view.get("market", []), lang, seated)),
+                  ("money-display", _display_drawn(view.get("money_display", []), lang,
+                                                   seated)),
+                  ("supply", _supply_drawn(supply, lang))]
     legend = _legend(lang)
     panels = [_seat_panel(view, seat, lang) for seat in view.get("seats", [])]
     dirk = view.get("dirk")

@@ -8,6 +8,7 @@ bytes. Words follow the current language or `svg(view, lang=...)`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -36,6 +37,12 @@ def _text(x: float, y: float, s: object, size: int = 12, fill: str = INK,
           anchor: str = "start", weight: str = "normal") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
             f'text-anchor="{anchor}" font-weight="{weight}">{escape(str(s))}</text>')
+
+
+@functools.lru_cache(maxsize=256)
+def _abbrev(kind: str, lang: str) -> str:
+    """A cell's type in two or three letters (36 per sheet: looked up once per language)."""
+    return type_abbrev(kind, lang)
 
 
 def _name(view: View, player: int, lang: str) -> str:
@@ -112,7 +119,7 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
             out.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" '
                        f'fill="{TYPE_FILL.get(kind, "#bbbbbb")}" stroke="'
                        f'{"#e0a800" if hit else "#ffffff"}" stroke-width="{3 if hit else 1}"/>')
-            out.append(_text(x + CELL / 2, y + CELL / 2 + 4, type_abbrev(kind, lang), 10,
+            out.append(_text(x + CELL / 2, y + CELL / 2 + 4, _abbrev(kind, lang), 10,
                              TYPE_INK.get(kind, "#ffffff"), "middle"))
             if r < len(built) and c < len(built[r]) and built[r][c]:
                 out.append(f'<path d="M{x + 5:g} {y + 5:g}L{x + CELL - 5:g} {y + CELL - 5:g}'
@@ -178,6 +185,14 @@ SHEET_H = 62 + 6 * CELL + 34 + 17 + 44
 
 def _score_sheet(view: View, x0: float, y0: float, width: float,
                  lang: str) -> tuple[list[str], float]:
+    shown = {k: view.get(k) for k in ("types", "sheet", "places", "awards", "seat")}
+    return _score_sheet_drawn(shown, x0, y0, width, lang)
+
+
+@by_data(maxsize=1024)
+def _score_sheet_drawn(view: View, x0: float, y0: float, width: float,
+                       lang: str) -> tuple[list[str], float]:
+    """The shared score sheet from exactly what it shows (a die change leaves it alone)."""
     types = list(view.get("types") or [])
     entries = list(view.get("sheet") or [])
     out = [_text(x0, y0 + 14, t("sheet.title", lang), 14, weight="bold")]

@@ -164,7 +164,8 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
     """One card: the light area on the dark card, pieces laid if known, and the six rows of
     pieces beside the symbols (the rolled one marked)."""
     own = seat["seat"] == view.get("seat")
-    return _card_drawn(seat, own, view.get("symbol"),
+    shown = {"seat": seat["seat"], "card": seat["card"], "pieces": seat.get("pieces", [])}
+    return _card_drawn(shown, own, view.get("symbol"),
                        view.get("pieces") if cell >= CELL else None, x, y, cell,
                        placements, lang)
 
@@ -240,17 +241,25 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
 
 
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
+    keys = ("seat", "gems", "total", "sorted", "submission", "done")
+    seats = [{k: s.get(k) for k in keys} for s in view.get("seats", [])]
+    return _gems_drawn(seats, view.get("colours", []), view.get("phase") == "race",
+                       view.get("seat"), x, y, lang)
+
+
+@by_data(maxsize=1024)
+def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race: bool,
+                me: int | None, x: float, y: float,
+                lang: str) -> tuple[list[str], float, float]:
+    """The gems table from exactly what it shows (it changes after a race, not per push)."""
     parts = ['<g id="ubongo-gems">', _text(x, y + 14, t("gems.title", lang), 13, weight="bold")]
-    colours = view.get("colours", [])
     yy = y + 36
     col = 62
     for i, colour in enumerate(colours):
         parts.append(_text(x + 120 + i * col, yy - 10, colour_name(colour, lang), 10, MUTED,
                            "middle"))
-    race = view.get("phase") == "race"
-    for s in view.get("seats", []):
-        name = t("seat", lang, seat=s["seat"]) + (t("you", lang) if s["seat"] == view.get("seat")
-                                                 else "")
+    for s in seats:
+        name = t("seat", lang, seat=s["seat"]) + (t("you", lang) if s["seat"] == me else "")
         parts.append(_el("circle", cx=x + 6, cy=yy + 6, r=6, fill=_seat_colour(s["seat"])))
         parts.append(_text(x + 18, yy + 10, name, 12))
         for i, colour in enumerate(colours):

@@ -4,7 +4,6 @@ is open ("seat 2 is done" shows, not what or when), the order of the deck and fu
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -41,6 +40,19 @@ def submission_json(a: A.UbongoAction | None) -> dict[str, Any] | None:
         return {"pass": False, "time": a.tenths / 10, "text": a.text(),
                 "placements": [list(p) for p in a.placements]}
     return {"pass": True, "time": None, "text": a.text(), "placements": []}
+
+
+def _plain(x: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples of atoms): what `copy.deepcopy` gives
+    for the events and round logs, without its memo (it cost most of a view)."""
+    kind = type(x)
+    if kind is dict:
+        return {k: _plain(v) for k, v in x.items()}
+    if kind is list:
+        return [_plain(v) for v in x]
+    if kind is tuple:
+        return tuple(_plain(v) for v in x)
+    return x
 
 
 def view(s: UbongoState, seat: int | None) -> dict[str, Any]:
@@ -103,10 +115,10 @@ def view(s: UbongoState, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "pieces": own_pieces,  # the viewing seat's pieces this round, with orientations
         "mover": mover,
-        "events": copy.deepcopy(events),
-        "rounds_log": copy.deepcopy(s.log),  # a view never shares lists with the state
-        "last_round": copy.deepcopy(s.current) if not race_open and s.current else
-        (copy.deepcopy(s.log[-1]) if s.log else None),
+        "events": _plain(events),
+        "rounds_log": _plain(s.log),  # a view never shares lists with the state
+        "last_round": _plain(s.current) if not race_open and s.current else
+        (_plain(s.log[-1]) if s.log else None),
         "cards_note": NOTE,
         "deck_seed": s.deck.seed,  # which generated deck the cards come from
         "outcome": out.to_dict() if out else None,
