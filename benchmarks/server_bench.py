@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import orjson
 
@@ -89,6 +90,17 @@ def rss_mb(pid: int) -> float:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process's live children (the server's bot workers)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += cpu_seconds(int(stat.parent.name))
+    return total
 
 
 def herna_command() -> list[str]:
@@ -158,23 +170,32 @@ def plans(n: int, hard: float, rng: random.Random) -> list[Plan]:
     return out
 
 
-async def create(http: httpx.AsyncClient, plan: Plan, seed: int) -> tuple[str, str]:
-    r = await http.post("/api/tables", json=plan.body(seed))
-    r.raise_for_status()
-    body = r.json()
+def session(base: str, connections: int = 100) -> aiohttp.ClientSession:
+    """The load's HTTP client. aiohttp (its parser in C), not httpx: with httpx the
+    client's own HTTP handling took two thirds of its CPU on the server's 2 cores."""
+    return aiohttp.ClientSession(base_url=base, timeout=aiohttp.ClientTimeout(total=60),
+                                 connector=aiohttp.TCPConnector(limit=connections),
+                                 json_serialize=lambda x: orjson.dumps(x).decode())
+
+
+async def create(http: aiohttp.ClientSession, plan: Plan, seed: int) -> tuple[str, str]:
+    async with http.post("/api/tables", json=plan.body(seed)) as r:
+        r.raise_for_status()
+        body = orjson.loads(await r.read())
     return body["id"], body["seats"][plan.human]["token"]
 
 
-async def warm_up(http: httpx.AsyncClient) -> None:
+async def warm_up(http: aiohttp.ClientSession) -> None:
     """One idle all-human table per game, its payload fetched: the game's modules and the
     renderers' caches are loaded before the baseline memory is read."""
     for game in GAMES:
-        r = await http.post("/api/tables", json={"game": game, "players": 2})
-        r.raise_for_status()
-        body = r.json()
+        async with http.post("/api/tables", json={"game": game, "players": 2}) as r:
+            r.raise_for_status()
+            body = orjson.loads(await r.read())
         for s in body["seats"]:
-            (await http.get(f"/api/tables/{body['id']}",
-                            params={"token": s["token"]})).raise_for_status()
+            async with http.get(f"/api/tables/{body['id']}",
+                                params={"token": s["token"]}) as r:
+                r.raise_for_status()
 
 
 # ----- the load ------------------------------------------------------------------------------
@@ -243,7 +264,7 @@ class Seat:
             with contextlib.suppress(Exception):
                 await self.ws.close()
 
-    async def drive(self, http: httpx.AsyncClient, until: float, think: tuple[float, float],
+    async def drive(self, http: aiohttp.ClientSession, until: float, think: tuple[float, float],
                     rng: random.Random) -> None:
         await asyncio.sleep(rng.uniform(0, think[1]))  # not everybody starts at once
         while time.monotonic() < until:
@@ -267,24 +288,26 @@ class Seat:
                 continue  # a bot moved meanwhile (a race, a sealed mark): look again
             await self._act(http, rng.choice(legal)["text"], payload["version"])
 
-    async def _act(self, http: httpx.AsyncClient, action: str, version: int) -> None:
+    async def _act(self, http: aiohttp.ClientSession, action: str, version: int) -> None:
         fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self.waiters.append((version + 1, fut))
         start = time.perf_counter()
         try:
-            r = await http.post(f"/api/tables/{self.table}/actions",
-                                json={"token": self.token, "action": action,
-                                      "version": version})
-        except httpx.HTTPError as e:
+            async with http.post(f"/api/tables/{self.table}/actions",
+                                 json={"token": self.token, "action": action,
+                                       "version": version}) as r:
+                status, text = r.status, await r.read()
+        except (aiohttp.ClientError, TimeoutError) as e:
             self.stats.errors[type(e).__name__] += 1
+            fut.cancel()
             return
         posted = time.perf_counter()
-        if r.status_code == 409:
+        if status == 409:
             self.stats.conflicts += 1
             fut.cancel()
             return
-        if r.status_code != 200:
-            self.stats.errors[f"{r.status_code} {r.text[:80]}"] += 1
+        if status != 200:
+            self.stats.errors[f"{status} {text[:80]!r}"] += 1
             fut.cancel()
             return
         try:
@@ -296,12 +319,13 @@ class Seat:
         self.stats.post.append(posted - start)
         self.stats.by_game.setdefault(self.plan.game, []).append(at - start)
 
-    async def _again(self, http: httpx.AsyncClient) -> bool:
-        r = await http.post(f"/api/tables/{self.table}/again", json={"token": self.token})
-        if r.status_code != 201:
-            self.stats.errors[f"again {r.status_code}"] += 1
-            return False
-        body = r.json()
+    async def _again(self, http: aiohttp.ClientSession) -> bool:
+        async with http.post(f"/api/tables/{self.table}/again",
+                             json={"token": self.token}) as r:
+            if r.status != 201:
+                self.stats.errors[f"again {r.status}"] += 1
+                return False
+            body = orjson.loads(await r.read())
         await self.close()
         self.table, self.token, self.version = body["id"], body["token"], -1
         await self.connect()
@@ -334,9 +358,7 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     stats = Stats()
     out: dict[str, Any] = {}
-    limits = httpx.Limits(max_connections=args.tables + 10, max_keepalive_connections=
-                          args.tables + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    async with session(base, args.tables + 10) as http:
         await warm_up(http)
         await asyncio.sleep(1)
         out["rss_before_mb"] = rss_mb(pid)
@@ -360,6 +382,7 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         stats.changes = stats.messages = stats.bytes = 0
         until = time.monotonic() + args.seconds
         cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        bots0 = children_cpu_seconds(pid)
         load0 = os.getloadavg()[0]
         spy = start_py_spy(pid, args) if args.py_spy else None
         try:
@@ -377,6 +400,7 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             wall = time.perf_counter() - wall0
             out["server_cpu_share"] = (cpu_seconds(pid) - cpu0) / wall
             out["client_cpu_share"] = (time.process_time() - mine0) / wall
+            out["bots_cpu_share"] = (children_cpu_seconds(pid) - bots0) / wall
             out["loadavg"] = (load0, os.getloadavg()[0])
             out["rss_after_mb"] = rss_mb(pid)
             await asyncio.gather(*(s.close() for s in seats))
@@ -403,7 +427,7 @@ def stop_py_spy(spy: subprocess.Popen[bytes], args: argparse.Namespace) -> None:
 
 async def idle(base: str, pid: int, n: int, seed: int) -> dict[str, float]:
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with session(base) as http:
         await warm_up(http)
         await asyncio.sleep(1)
         before = rss_mb(pid)
@@ -565,7 +589,8 @@ def report(results: dict[str, Any]) -> str:
                      f"{ld['mb_per_s']:.1f} MB/s of JSON (before permessage-deflate)"))
         rows.append(("server CPU during the run", f"{100 * ld['server_cpu_share']:.0f}%",
                      f"of one core, {ld['server_cpu_ms_per_change']:.1f} ms per change; "
-                     f"this client {100 * ld['client_cpu_share']:.0f}%; load average "
+                     f"this client {100 * ld['client_cpu_share']:.0f}%; the bot workers "
+                     f"{100 * ld.get('bots_cpu_share', 0):.0f}%; load average "
                      f"{ld['loadavg'][0]:.1f} at the start, {ld['loadavg'][1]:.1f} at the end"))
         rows.append(("RSS per live table, created + socket", f"{ld['kb_per_table']:.0f} KB",
                      f"{ld['rss_before_mb']:.0f} -> {ld['rss_tables_mb']:.0f} MB; "

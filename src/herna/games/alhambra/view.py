@@ -14,9 +14,12 @@ if TYPE_CHECKING:
     from .state import AlhambraState
 
 
+_WALL_TEXT = tuple(tile.wall_text for tile in TILES)  # a view names ~100 tiles
+
+
 def tile_json(t: int) -> dict[str, Any]:
     tile = TILES[t]
-    return {"id": t, "type": tile.type, "price": tile.price, "walls": tile.wall_text}
+    return {"id": t, "type": tile.type, "price": tile.price, "walls": _WALL_TEXT[t]}
 
 
 def card_json(c: int) -> dict[str, Any]:
