@@ -116,18 +116,10 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
             kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             x, y = gx + c * CELL, gy + r * CELL
             hit = active and (r + 1) in blue and (c + 1) in yellow
-            out.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" '
-                       f'fill="{TYPE_FILL.get(kind, "#bbbbbb")}" stroke="'
-                       f'{"#e0a800" if hit else "#ffffff"}" stroke-width="{3 if hit else 1}"/>')
-            out.append(_text(x + CELL / 2, y + CELL / 2 + 4, _abbrev(kind, lang), 10,
-                             TYPE_INK.get(kind, "#ffffff"), "middle"))
-            if r < len(built) and c < len(built[r]) and built[r][c]:
-                out.append(f'<path d="M{x + 5:g} {y + 5:g}L{x + CELL - 5:g} {y + CELL - 5:g}'
-                           f'M{x + CELL - 5:g} {y + 5:g}L{x + 5:g} {y + CELL - 5:g}" '
-                           f'stroke="{INK}" stroke-width="3"/>')
+            crossed = bool(r < len(built) and c < len(built[r]) and built[r][c])
+            out.append(_cell(x, y, kind, hit, crossed, lang))
             if mine:  # on top of the whole grid, so the next cell's stroke cannot cover it
-                cells.append(_part(f"cell:{r + 1},{c + 1}", x, y, CELL, CELL,
-                                   f"cell-{r + 1}_{c + 1}", rx=0))
+                cells.append(_cell_part(x, y, r, c))
     out += cells
     rows = list(seat.get("rows", []))
     cols = list(seat.get("cols", []))
@@ -160,7 +152,29 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     return "\n".join(out)
 
 
-def _steps(x: float, y: float) -> list[str]:
+@functools.lru_cache(maxsize=8192)
+def _cell(x: float, y: float, kind: str, hit: bool, crossed: bool, lang: str) -> str:
+    """One grid cell (its type, lit when the dice meet there, crossed once built): a sheet
+    has 36, a move changes one or two, and a handful of sheet places exist."""
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" '
+           f'fill="{TYPE_FILL.get(kind, "#bbbbbb")}" stroke="'
+           f'{"#e0a800" if hit else "#ffffff"}" stroke-width="{3 if hit else 1}"/>',
+           _text(x + CELL / 2, y + CELL / 2 + 4, _abbrev(kind, lang), 10,
+                 TYPE_INK.get(kind, "#ffffff"), "middle")]
+    if crossed:
+        out.append(f'<path d="M{x + 5:g} {y + 5:g}L{x + CELL - 5:g} {y + CELL - 5:g}'
+                   f'M{x + CELL - 5:g} {y + 5:g}L{x + 5:g} {y + CELL - 5:g}" '
+                   f'stroke="{INK}" stroke-width="3"/>')
+    return "\n".join(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _cell_part(x: float, y: float, r: int, c: int) -> str:
+    return _part(f"cell:{r + 1},{c + 1}", x, y, CELL, CELL, f"cell-{r + 1}_{c + 1}", rx=0)
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(x: float, y: float) -> tuple[str, ...]:
     """The die-change buttons beside the grid: pick a die, then how many pips (+ or -); each
     pip costs a coin. Drawn on the viewer's sheet at every turn; the page lights the ones
     the coins allow."""
@@ -176,7 +190,7 @@ def _steps(x: float, y: float) -> list[str]:
         out.append(_part(f"step:{label}", x, by + 1, 28, pitch - 2,
                          f"step-{'up' if step > 0 else 'down'}{abs(step)}", rx=4))
     out.append("</g>")
-    return out
+    return tuple(out)
 
 
 SHEET_W = 320
