@@ -419,7 +419,7 @@ class Tables:
             table=table.id, game=table.game, players=table.row.players, seed=table.row.seed,
             options=dict(table.row.options), seat=seat,
             level=table.row.seats[seat].level or "medium",
-            actions=tuple((s, str(a)) for s, a in table.state.history))
+            actions=tuple((step.seat, step.text) for step in table.steps))  # the log's texts
 
     def _bot_delay(self, table: Table, text: str) -> float:
         """Seconds a racing bot still waits before it shows its hand (Ubongo's solve time)."""

@@ -631,6 +631,7 @@ def _seat_panel_drawn(seat: Mapping[str, Any], mine: bool, name: str, lang: str)
                   t("seat.score", lang, score=seat.get("score", 0)), body)
 
 
+@by_data(maxsize=1024)
 def _dirk_panel(dirk: Mapping[str, Any], lang: str, seated: bool) -> _Block:
     """Dirk, the neutral player of a 2-player game; for a seated viewer the whole panel is
     the part `dirk` (his tiles are not clickable, so it lies on top)."""
