@@ -346,7 +346,7 @@ class Tables:
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
             table.forget()
-        await self.broadcast(table)
+        await self.broadcast(table, first=seat)
         self.wake_bots(table)
         return applied
 
@@ -467,8 +467,11 @@ class Tables:
             table.texts[key] = text
         return text
 
-    async def broadcast(self, table: Table) -> None:
-        for w in list(table.watchers):
+    async def broadcast(self, table: Table, first: int | None = None) -> None:
+        """Push the table to every connection; the mover's own first (the one waiting)."""
+        watchers = sorted(table.watchers, key=lambda w: w.seat != first) \
+            if first is not None else list(table.watchers)
+        for w in watchers:
             try:
                 await w.send(self.payload_text(table, w.seat, w.lang))
             except Exception:  # a closed socket: forget it
