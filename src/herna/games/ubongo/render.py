@@ -52,6 +52,9 @@ SMALL_CELL = 16
 TRAY_CELL = 24  # the pieces beside it, picked up to be dragged
 
 
+_NUMBERS = (int, float)
+
+
 def _num(v: float) -> str:
     if type(v) is int:  # the common case: no rounding to do
         return str(v)
@@ -66,13 +69,10 @@ def _attr(key: str, text: str) -> str:
 
 
 def _el(name: str, **attrs: object) -> str:
-    out = []
-    for k, v in attrs.items():
-        if v is None:
-            continue
-        text = _num(v) if isinstance(v, int | float) and not isinstance(v, bool) else str(v)
-        out.append(_attr(k, text))
-    return f"<{name}{''.join(out)}/>"
+    # numbers through _num (bools are not numbers here), the rest as text
+    drawn = "".join([_attr(k, _num(v) if type(v) in _NUMBERS else str(v))
+                     for k, v in attrs.items() if v is not None])
+    return f"<{name}{drawn}/>"
 
 
 def _text(x: float, y: float, s: object, size: float = 12, fill: str = INK,

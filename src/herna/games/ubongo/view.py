@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from . import actions as A
 from . import rules
 from .data import ALLOWANCE, COLOURS, HOLES, LISTED_BUCKETS
@@ -43,15 +45,23 @@ def submission_json(a: A.UbongoAction | None) -> dict[str, Any] | None:
 
 
 def _plain(x: Any) -> Any:
-    """A copy of JSON-like data (dicts, lists, tuples of atoms): what `copy.deepcopy` gives
-    for the events and round logs, without its memo (it cost most of a view)."""
+    """A copy of the events and round logs (dicts and lists of atoms, text keys): what
+    `copy.deepcopy` gives, through orjson's C in a tenth of the time (the round log grows to
+    ~1,000 objects, copied for every view)."""
+    try:
+        return orjson.loads(orjson.dumps(x))
+    except TypeError:  # not plain JSON after all: copy it by hand
+        return _copied(x)
+
+
+def _copied(x: Any) -> Any:
     kind = type(x)
     if kind is dict:
-        return {k: _plain(v) for k, v in x.items()}
+        return {k: _copied(v) for k, v in x.items()}
     if kind is list:
-        return [_plain(v) for v in x]
+        return [_copied(v) for v in x]
     if kind is tuple:
-        return tuple(_plain(v) for v in x)
+        return tuple(_copied(v) for v in x)
     return x
 
 
