@@ -7,7 +7,8 @@
     .venv/bin/python benchmarks/server_bench.py --json out.json --py-spy profile.txt
 
 Three parts, each on its own `herna serve` started here on a free loopback port with a
-temporary SQLite file (or `--db URL`), and killed when the part ends:
+temporary SQLite file (or `--db URL`), and killed when the part ends, and a fourth in this
+process:
 
 - **load**: `--tables` tables over the API, the four games in turn at 2 and 3 players, each with
   one human seat (a random seat) driven by this script and bots in the others (`medium`;
@@ -28,6 +29,11 @@ temporary SQLite file (or `--db URL`), and killed when the part ends:
   `page.goto(seat link)` until `#board[data-version]` is set (the page sets it once the
   drawing is lit and ready for clicks), per game, median of `--page-runs` fresh browser
   contexts (an empty cache: a first visit). Goals: <= 1 s on loopback, <= 150 KB of JS.
+
+- **path**: a move's own cost on the server, without the network: `Tables.act` (the engine's
+  check, the log's append on SQLite) and the pushes to a seat's socket and a spectator's
+  (payload, drawing, JSON), over whole uniformly random games of each game at 2 and 3
+  players, in CPU ms per change (CPU time: a shared machine barely moves it).
 
 The client runs on the same machine as the server (loopback), so its own work (25-50% of a
 core at 200 tables, reported) competes with the server's; wall-clock times on a shared VM,
@@ -445,6 +451,44 @@ async def idle(base: str, pid: int, n: int, seed: int) -> dict[str, float]:
                 "create_ms": took / n * 1000}
 
 
+# ----- a move's path ----------------------------------------------------------------------------
+def path_figures(changes: int, seed: int) -> dict[str, Any]:
+    """CPU ms per change of `Tables.act` plus the pushes to one seat and one spectator."""
+    from herna.server.store import Store
+    from herna.server.tables import Tables, Watcher
+
+    async def run(game: str, tmp: str) -> dict[str, float]:
+        tables = Tables(Store(str(Path(tmp) / "path.db")), bot_pace=False)
+        rng = random.Random(seed)
+        sent = 0
+
+        async def send(text: str) -> None:
+            nonlocal sent
+            sent += len(text)
+
+        done = 0
+        cpu = time.process_time()
+        while done < changes:
+            players = rng.choice((2, 3))
+            table, _tokens = tables.create({"game": game, "players": players,
+                                            "seats": [{"kind": "human"}] * players})
+            table.watchers.update((Watcher(0, "en", send), Watcher(None, "en", send)))
+            while not table.state.is_over():
+                seat = rng.choice(list(table.state.to_act()))
+                action = rng.choice(table.state.legal_actions(seat))
+                await tables.act(table, seat, str(action), table.version)
+                done += 1
+        cpu = time.process_time() - cpu
+        return {"changes": done, "cpu_ms_per_change": cpu / done * 1000,
+                "kb_pushed_per_change": sent / done / 1000}
+
+    out = {}
+    for game in GAMES:
+        with tempfile.TemporaryDirectory(prefix="herna-path-") as tmp:
+            out[game] = asyncio.run(run(game, tmp))
+    return out
+
+
 # ----- the page ------------------------------------------------------------------------------
 def page_figures(base: str, runs: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
@@ -600,6 +644,12 @@ def report(results: dict[str, Any]) -> str:
         rows.append(("RSS per idle table", f"{i['kb_per_table']:.0f} KB",
                      f"{i['tables']} tables: {i['rss_before_mb']:.0f} -> "
                      f"{i['rss_after_mb']:.0f} MB; {i['create_ms']:.1f} ms per create"))
+    if "path" in results:
+        for game, f in results["path"].items():
+            rows.append((f"{game}: a move's path, CPU ms per change",
+                         f"{f['cpu_ms_per_change']:.2f}",
+                         f"act + pushes to a seat and a spectator, {f['changes']:,} changes of "
+                         f"random 2-3 player games; {f['kb_pushed_per_change']:.0f} KB pushed"))
     if "page" in results:
         pg = results["page"]
         for game, w in pg["weight"].items():
@@ -631,8 +681,10 @@ def report(results: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--only", choices=["load", "idle", "page"], action="append",
-                   help="run only these parts (repeatable; default all three)")
+    p.add_argument("--only", choices=["load", "idle", "page", "path"], action="append",
+                   help="run only these parts (repeatable; default all four)")
+    p.add_argument("--changes", type=int, default=1200,
+                   help="changes per game for the path part (1200)")
     p.add_argument("--db", default=None,
                    help="database for the server (default: a temporary SQLite file); e.g. "
                         "postgresql://USER@127.0.0.1/DB (tables are added to it)")
@@ -660,8 +712,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         SERVE_ARGS.append("--no-compress")
     if args.quick:
         args.tables, args.seconds, args.idle, args.page_runs = 20, 20, 100, 1
+        args.changes = 100
         args.spectators = min(args.spectators, 4)
-    parts = args.only or ["load", "idle", "page"]
+    parts = args.only or ["load", "idle", "page", "path"]
     log = args.log or Path(tempfile.gettempdir()) / f"herna-server-bench-{os.getpid()}.log"
     print(f"machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M')}; server log {log}",
           flush=True)
@@ -697,6 +750,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             print("# page weight and time to interactive", flush=True)
             with serve(args.db, log) as (base, _pid):
                 results["page"] = page_figures(base, args.page_runs)
+    if "path" in parts:
+        print("# a move's path, without the network", flush=True)
+        results["path"] = path_figures(args.changes, args.seed)
     print()
     print(report(results))
     if args.json:
