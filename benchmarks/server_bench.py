@@ -452,27 +452,40 @@ async def idle(base: str, pid: int, n: int, seed: int) -> dict[str, float]:
 
 
 # ----- a move's path ----------------------------------------------------------------------------
-def path_figures(changes: int, seed: int) -> dict[str, Any]:
-    """CPU ms per change of `Tables.act` plus the pushes to one seat and one spectator."""
-    from herna.server.store import Store
-    from herna.server.tables import Tables, Watcher
+def path_figures(changes: int, seed: int, live: int = 200,
+                 thresholds: Sequence[int] | None = None) -> dict[str, Any]:
+    """A move's cost on the server without the network, and the collector's pauses.
 
-    async def run(game: str, tmp: str) -> dict[str, float]:
+    Per game: CPU ms per change of `Tables.act` plus the pushes to one seat and one
+    spectator, over whole random games. Then all games together at `live` tables played in
+    random turn, as in the load, with the garbage collector's thresholds `herna serve` sets
+    (or `thresholds`): every collection's pause by generation."""
+    import gc
+
+    from herna.server import GC_THRESHOLDS
+    from herna.server.store import Store
+    from herna.server.tables import Table, Tables, Watcher
+
+    sent = 0
+
+    async def send(text: str) -> None:
+        nonlocal sent
+        sent += len(text)
+
+    def seated(tables: Tables, game: str, players: int) -> Table:
+        table, _tokens = tables.create({"game": game, "players": players,
+                                        "seats": [{"kind": "human"}] * players})
+        table.watchers.update((Watcher(0, "en", send), Watcher(None, "en", send)))
+        return table
+
+    async def one_game(game: str, tmp: str) -> dict[str, float]:
+        nonlocal sent
         tables = Tables(Store(str(Path(tmp) / "path.db")), bot_pace=False)
         rng = random.Random(seed)
-        sent = 0
-
-        async def send(text: str) -> None:
-            nonlocal sent
-            sent += len(text)
-
-        done = 0
+        sent = done = 0
         cpu = time.process_time()
         while done < changes:
-            players = rng.choice((2, 3))
-            table, _tokens = tables.create({"game": game, "players": players,
-                                            "seats": [{"kind": "human"}] * players})
-            table.watchers.update((Watcher(0, "en", send), Watcher(None, "en", send)))
+            table = seated(tables, game, rng.choice((2, 3)))
             while not table.state.is_over():
                 seat = rng.choice(list(table.state.to_act()))
                 action = rng.choice(table.state.legal_actions(seat))
@@ -482,10 +495,50 @@ def path_figures(changes: int, seed: int) -> dict[str, Any]:
         return {"changes": done, "cpu_ms_per_change": cpu / done * 1000,
                 "kb_pushed_per_change": sent / done / 1000}
 
-    out = {}
+    async def all_games(tmp: str) -> dict[str, Any]:
+        tables = Tables(Store(str(Path(tmp) / "gc.db")), bot_pace=False)
+        rng = random.Random(seed)
+        plays = [seated(tables, p.game, p.players) for p in plans(live, 0.0, rng)]
+        pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        began = [0.0]
+
+        def timed(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                began[0] = time.perf_counter()
+            else:
+                pauses[info["generation"]].append((time.perf_counter() - began[0]) * 1000)
+
+        old = gc.get_threshold()
+        gc.set_threshold(*(thresholds or GC_THRESHOLDS))
+        gc.callbacks.append(timed)
+        done = 0
+        wall = time.perf_counter()
+        try:
+            while done < changes * len(GAMES):
+                i = rng.randrange(len(plays))
+                table = plays[i]
+                if table.state.is_over():
+                    plays[i] = seated(tables, table.game, table.row.players)
+                    continue
+                seat = rng.choice(list(table.state.to_act()))
+                action = rng.choice(table.state.legal_actions(seat))
+                await tables.act(table, seat, str(action), table.version)
+                done += 1
+        finally:
+            gc.callbacks.remove(timed)
+            gc.set_threshold(*old)
+        wall = time.perf_counter() - wall
+        return {"changes": done, "tables": live,
+                "thresholds": list(thresholds or GC_THRESHOLDS), "wall_s": wall,
+                "pauses": {g: summary([x / 1000 for x in xs]) | {"total_ms": sum(xs)}
+                           for g, xs in pauses.items()}}
+
+    out: dict[str, Any] = {}
     for game in GAMES:
         with tempfile.TemporaryDirectory(prefix="herna-path-") as tmp:
-            out[game] = asyncio.run(run(game, tmp))
+            out[game] = asyncio.run(one_game(game, tmp))
+    with tempfile.TemporaryDirectory(prefix="herna-path-") as tmp:
+        out["gc"] = asyncio.run(all_games(tmp))
     return out
 
 
@@ -646,10 +699,19 @@ def report(results: dict[str, Any]) -> str:
                      f"{i['rss_after_mb']:.0f} MB; {i['create_ms']:.1f} ms per create"))
     if "path" in results:
         for game, f in results["path"].items():
+            if game == "gc":
+                continue
             rows.append((f"{game}: a move's path, CPU ms per change",
                          f"{f['cpu_ms_per_change']:.2f}",
                          f"act + pushes to a seat and a spectator, {f['changes']:,} changes of "
                          f"random 2-3 player games; {f['kb_pushed_per_change']:.0f} KB pushed"))
+        g = results["path"]["gc"]
+        for gen, pz in g["pauses"].items():
+            if pz["count"]:
+                rows.append((f"GC generation {gen}: pauses, median / max ms",
+                             f"{pz['p50_ms']:.2f} / {pz['max_ms']:.1f}",
+                             f"{pz['count']} in {g['changes']:,} changes at {g['tables']} tables "
+                             f"({g['wall_s']:.0f} s), thresholds {tuple(g['thresholds'])}"))
     if "page" in results:
         pg = results["page"]
         for game, w in pg["weight"].items():
@@ -685,6 +747,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                    help="run only these parts (repeatable; default all four)")
     p.add_argument("--changes", type=int, default=1200,
                    help="changes per game for the path part (1200)")
+    p.add_argument("--gc", type=lambda v: tuple(int(x) for x in v.split(",")), default=None,
+                   metavar="T0,T1,T2", help="GC thresholds for the path part (herna serve's)")
     p.add_argument("--db", default=None,
                    help="database for the server (default: a temporary SQLite file); e.g. "
                         "postgresql://USER@127.0.0.1/DB (tables are added to it)")
@@ -752,7 +816,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 results["page"] = page_figures(base, args.page_runs)
     if "path" in parts:
         print("# a move's path, without the network", flush=True)
-        results["path"] = path_figures(args.changes, args.seed)
+        results["path"] = path_figures(args.changes, args.seed, args.tables, args.gc)
     print()
     print(report(results))
     if args.json:

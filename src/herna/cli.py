@@ -1015,9 +1015,9 @@ def serve(
         except ImportError as e:
             raise HernaError(f"the server needs its libraries ({e.name}): pip install herna") \
                 from None
-        # fewer, cheaper collections: a server holds many long-lived game states, and a full
-        # collection over them (150-270 ms at 200 tables) is a pause every player feels
-        gc.set_threshold(10_000, 20, 100)
+        from herna.server import GC_THRESHOLDS
+
+        gc.set_threshold(*GC_THRESHOLDS)  # short, rare pauses (see there)
         where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
         # bots think in a worker process, off the GIL that serves the players
         application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1))

@@ -434,13 +434,17 @@ class Tables:
     def payload(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
         lang = lang or table.row.lang
         key = (seat, lang)
+        clock = self.clock(table)
         cached = table.cache.get(key)
         if cached is None:
             with speaking(lang):
                 cached = words.payload(table, seat, lang)
-            table.cache[key] = cached
+            # kept as objects only while a race clock stamps each copy afresh; otherwise the
+            # JSON text is what is kept (`payload_text`): thousands of dicts and lists that
+            # outlive a collection or two made the cyclic GC's pauses the server's worst
+            if clock is not None:
+                table.cache[key] = cached
         out = dict(cached)
-        clock = self.clock(table)
         if clock is not None:
             out["clock"] = clock
         return out
