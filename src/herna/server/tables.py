@@ -72,8 +72,10 @@ class Table:
     watchers: set[Watcher] = field(default_factory=set)
     node_opened: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
+    # what each (seat, language) is sent at this version: as JSON text, and as objects only
+    # while a race clock is stamped on each copy (Tables.payload)
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
-    texts: dict[tuple[int | None, str], str] = field(default_factory=dict)  # the same, as JSON
+    texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
     log_words: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # words.log_lines
 
     @property
