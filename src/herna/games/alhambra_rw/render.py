@@ -116,8 +116,8 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
             kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             x, y = gx + c * CELL, gy + r * CELL
             hit = active and (r + 1) in blue and (c + 1) in yellow
-            crossed = bool(r < len(built) and c < len(built[r]) and built[r][c])
-            out.append(_cell(x, y, kind, hit, crossed, lang))
+            done = bool(r < len(built) and c < len(built[r]) and built[r][c])
+            out.append(_cell(x, y, kind, hit, done, lang))
             if mine:  # on top of the whole grid, so the next cell's stroke cannot cover it
                 cells.append(_cell_part(x, y, r, c))
     out += cells

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
 from ...drawing import by_data
@@ -70,7 +70,7 @@ def _attr(key: str, text: str) -> str:
 
 def _el(name: str, **attrs: object) -> str:
     # numbers through _num (bools are not numbers here), the rest as text
-    drawn = "".join([_attr(k, _num(v) if type(v) in _NUMBERS else str(v))
+    drawn = "".join([_attr(k, _num(cast(float, v)) if type(v) in _NUMBERS else str(v))
                      for k, v in attrs.items() if v is not None])
     return f"<{name}{drawn}/>"
 
