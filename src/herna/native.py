@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# compiled together into one shared library; the order is the build's
+# compiled together into one shared library. Not herna.core.rng: its 64-bit arithmetic
+# overflows mypyc's fast ints, and compiled it ran slower than CPython's own.
 MODULES = (
-    "herna.core.rng",
     "herna.games.alhambra.board",
     "herna.games.alhambra.scoring",
     "herna.games.alhambra.rules",
@@ -70,19 +70,25 @@ def _fresh(*, env: bool = True) -> str | None:
         return "not built"
     if built.get("python") != sys.implementation.cache_tag:
         return "built for another Python"
+    if built.get("modules") != list(MODULES):
+        return "stale"
     hashes = built.get("sources", {})
     if any(hashes.get(m) != _digest(m) for m in MODULES):
         return "stale"
     return None
 
 
-class _PureFinder(importlib.abc.MetaPathFinder):
-    """Loads the `.py` source of the modules in MODULES, ahead of their extension modules."""
+class _Finder(importlib.abc.MetaPathFinder):
+    """Loads the `.py` source of a herna module that has an extension module beside it, unless
+    it is one of MODULES and the compiled form was chosen: a stale build, or one left from an
+    older list of modules, never runs."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in MODULES:
+        if not fullname.startswith("herna.") or (_why_pure is None and fullname in MODULES):
             return None
+        if _extension(fullname) is None:
+            return None  # no extension: the default finders load the source anyway
         return importlib.util.spec_from_file_location(fullname, source(fullname))
 
 
@@ -95,12 +101,10 @@ def install() -> None:
     if _why_pure != "not decided":
         return
     _why_pure = _fresh()
-    if _why_pure is None:
-        return
     if _why_pure == "stale":
         warnings.warn("herna's compiled Alhambra core is older than its sources: running pure "
                       "Python (rebuild with `make compile`)", RuntimeWarning, stacklevel=2)
-    sys.meta_path.insert(0, _PureFinder())
+    sys.meta_path.insert(0, _Finder())
 
 
 def compiled() -> bool:
@@ -139,18 +143,17 @@ def build() -> None:
         os.chdir(cwd)
     MANIFEST.write_text(json.dumps({
         "python": sys.implementation.cache_tag,
+        "modules": list(MODULES),
         "sources": {m: _digest(m) for m in MODULES},
     }, indent=1) + "\n", encoding="utf-8")
 
 
 def clean() -> None:
-    """Remove the built modules: the package runs pure Python again."""
+    """Remove every built module (also of modules no longer in MODULES): pure Python again."""
     MANIFEST.unlink(missing_ok=True)
-    for m in MODULES:
-        while (ext := _extension(m)) is not None:
-            ext.unlink()
-    for lib in SRC.glob(f"{GROUP}__mypyc.*"):
-        lib.unlink()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for ext in [*SRC.joinpath("herna").rglob(f"*{suffix}"), *SRC.glob(f"{GROUP}__mypyc*")]:
+            ext.unlink(missing_ok=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

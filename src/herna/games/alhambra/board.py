@@ -19,27 +19,33 @@ may list their choices in different orders, but one game always lists them the s
 from __future__ import annotations
 
 from itertools import count
+from typing import Final
 
 from . import i18n
 from .data import FOUNTAIN, TILES, B, L, R, T
 
-W = 256
-OFF = 128
-ORIGIN = OFF * W + OFF
-UP, DOWN, RIGHT, LEFT = -1, 1, W, -W
+# module constants are Final: compiled (herna.native), a Final global is a C static, any
+# other global a dict look-up on every use
+W: Final = 256
+OFF: Final = 128
+ORIGIN: Final = OFF * W + OFF
+UP: Final = -1
+DOWN: Final = 1
+RIGHT: Final = W
+LEFT: Final = -W
 # (step, my side, the neighbour's facing side)
-SIDES = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
+SIDES: Final = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
 # the 8 cells round a cell, clockwise from the one above
-RING = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
-RING_BITS = tuple((offset, 1 << i) for i, offset in enumerate(RING))
-AROUND = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
-WALLS = tuple(t.walls for t in TILES)
+RING: Final = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
+RING_BITS: Final = tuple((offset, 1 << i) for i, offset in enumerate(RING))
+AROUND: Final = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
+WALLS: Final = tuple(t.walls for t in TILES)
 # per tile, (step, the neighbour's facing side) for each of its open sides, in SIDES order:
 # the walking paths leave a tile only through these
-OPEN_SIDES = tuple(tuple((step, theirs) for step, mine, theirs in SIDES if not w & mine)
+OPEN_SIDES: Final = tuple(tuple((step, theirs) for step, mine, theirs in SIDES if not w & mine)
                    for w in WALLS)
-SIDE_NAMES = {T: "top", R: "right", B: "bottom", L: "left"}
-_VERSIONS = count(1)  # board versions are unique in the process, even across copies
+SIDE_NAMES: Final = {T: "top", R: "right", B: "bottom", L: "left"}
+_VERSIONS: Final = count(1)  # board versions are unique in the process, even across copies
 
 
 def _ring_joined(empty_bits: int) -> bool:
@@ -51,7 +57,7 @@ def _ring_joined(empty_bits: int) -> bool:
     return orth - joins <= 1
 
 
-RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
+RING_JOINED: Final = tuple(_ring_joined(bits) for bits in range(256))
 
 
 def cell(x: int, y: int) -> int:
@@ -321,13 +327,11 @@ class Board:
 
     def _edge_tiles_outside(self, cut: frozenset[int]) -> list[tuple[int, int]]:
         """(tile, neighbour mask) of the tiles with a free side whose cell is not in `cut`."""
-        nbr = self._nbr
+        cells = self.cells
         out = []
-        for c, t in self.cells.items():  # a plain loop: compiled, faster than zip()
-            if t:
-                mask = nbr[c]
-                if mask != 15 and c not in cut:
-                    out.append((t, mask))
+        for c, mask in self._nbr.items():  # in the order of `cells`; a plain loop is fastest
+            if mask != 15 and c != ORIGIN and c not in cut:
+                out.append((cells[c], mask))
         return out
 
     def link_cut_cells(self) -> frozenset[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -16,7 +16,9 @@ from . import rules, view
 from .board import Board
 from .data import MARKET_CURRENCIES
 
-ACTION, PLACEMENT, OVER = "action", "placement", "over"
+ACTION: Final = "action"
+PLACEMENT: Final = "placement"
+OVER: Final = "over"
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
