@@ -25,7 +25,8 @@ from . import i18n
 from .data import FOUNTAIN, TILES, B, L, R, T
 
 # module constants are Final: compiled (herna.native), a Final global is a C static, any
-# other global a dict look-up on every use
+# other global a dict look-up on every use. Tables are typed as tuples of any length: mypyc
+# keeps a fixed-length tuple unboxed and builds it again as an object at every loop over it.
 W: Final = 256
 OFF: Final = 128
 ORIGIN: Final = OFF * W + OFF
@@ -34,11 +35,14 @@ DOWN: Final = 1
 RIGHT: Final = W
 LEFT: Final = -W
 # (step, my side, the neighbour's facing side)
-SIDES: Final = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
+SIDES: Final[tuple[tuple[int, int, int], ...]] = (
+    (UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
 # the 8 cells round a cell, clockwise from the one above
-RING: Final = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
+RING: Final[tuple[int, ...]] = (
+    UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
 RING_BITS: Final = tuple((offset, 1 << i) for i, offset in enumerate(RING))
-AROUND: Final = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
+# a cell and its ring: whose ring answers a change there can alter
+AROUND: Final[tuple[int, ...]] = (0, *RING)
 WALLS: Final = tuple(t.walls for t in TILES)
 # per tile, (step, the neighbour's facing side) for each of its open sides, in SIDES order:
 # the walking paths leave a tile only through these
@@ -325,6 +329,23 @@ class Board:
             out = self._swap_free = self._edge_tiles_outside(self.link_cut_cells())
         return out
 
+    def free_tiles(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """(removable(), swappable()), both found in one pass over the tiles when neither is
+        kept: what a redesign list with a reserve needs."""
+        if self._free is not None or self._swap_free is not None:
+            return self.removable(), self.swappable()
+        cut, link_cut, cells = self.cut_cells(), self.link_cut_cells(), self.cells
+        free: list[tuple[int, int]] = []
+        swap_free: list[tuple[int, int]] = []
+        for c, mask in self._nbr.items():  # in the order of `cells`
+            if mask != 15 and c != ORIGIN:
+                if c not in cut:
+                    free.append((cells[c], mask))
+                if c not in link_cut:
+                    swap_free.append((cells[c], mask))
+        self._free, self._swap_free = free, swap_free
+        return free, swap_free
+
     def _edge_tiles_outside(self, cut: frozenset[int]) -> list[tuple[int, int]]:
         """(tile, neighbour mask) of the tiles with a free side whose cell is not in `cut`."""
         cells = self.cells
@@ -567,7 +588,10 @@ class Board:
     def _reshaped(self, c: int) -> None:
         """A tile came or went at `c`: ring answers round it and every other answer go."""
         self.version = next(_VERSIONS)
-        self._ring_ok = self._ring_ok.difference([c + offset for offset in AROUND])
+        ring_ok = set(self._ring_ok)  # a new set: copies of the board share the old one
+        for offset in AROUND:
+            ring_ok.discard(c + offset)
+        self._ring_ok = ring_ok
         self._safe = {}
         self._bbox = None
         self._fits = {}

@@ -115,28 +115,31 @@ def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int
     for i in range(n - 1, -1, -1):
         left[i] = left[i + 1] + values_held[i]
     found: list[tuple[int, int, tuple[int, ...]]] = []  # (total, cards, payment)
-
-    def extend(start: int, total: int, prefix: tuple[int, ...]) -> None:
-        tried = 0
-        for i in range(start, n):
-            v = values_held[i]
-            if v == tried:
-                continue  # an equal card in this place gives the same multisets
-            tried = v
-            if total + left[i] < price:
-                return  # even every card from here on falls short
-            p = (*prefix, v)
-            if total + v >= price:
-                found.append((total + v, len(p), p))
-            else:
-                extend(i + 1, total + v, p)
-
-    extend(0, 0, ())
+    _extend_payments(values_held, price, left, found, 0, 0, ())
     out = [p for _, _, p in sorted(found)]
     if len(_PAYMENT_CACHE) > _CACHE_LIMIT:
         _PAYMENT_CACHE.clear()
     _PAYMENT_CACHE[key] = out
     return out
+
+
+def _extend_payments(values_held: tuple[int, ...], price: int, left: list[int],
+                     found: list[tuple[int, int, tuple[int, ...]]], start: int, total: int,
+                     prefix: tuple[int, ...]) -> None:
+    """minimal_payments' search from `prefix` (a function, not a closure: cheaper compiled)."""
+    tried = 0
+    for i in range(start, len(values_held)):
+        v = values_held[i]
+        if v == tried:
+            continue  # an equal card in this place gives the same multisets
+        tried = v
+        if total + left[i] < price:
+            return  # even every card from here on falls short
+        p = (*prefix, v)
+        if total + v >= price:
+            found.append((total + v, len(p), p))
+        else:
+            _extend_payments(values_held, price, left, found, i + 1, total + v, p)
 
 
 def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
@@ -175,8 +178,15 @@ def take_actions(display: list[int]) -> list[AlhambraAction]:
     hit = _TAKE_CACHE.get(key)
     if hit is not None:
         return hit
-    out = [TAKE_ONE[c] for c in dict.fromkeys(display)]
-    small = [c for c in display if card_value(c) < TAKE_LIMIT]
+    out = []
+    shown: list[int] = []
+    small = []
+    for c in display:
+        if c not in shown:  # each kind once, in display order
+            shown.append(c)
+            out.append(TAKE_ONE[c])
+        if c % 9 + 1 < TAKE_LIMIT:  # card_value, inline
+            small.append(c)
     if len(small) > 1:
         small.sort()
         out += small_takes(tuple(small))
@@ -282,10 +292,11 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
         for c in board.placements(r):
             a = at.get(c)
             out.append(a if a is not None else place_at(r, c))
-    for t, _ in board.removable():
+    # swaps take free tiles other than the removable ones: a swap need not keep walking
+    removable, free = board.free_tiles() if reserve else (board.removable(), [])
+    for t, _ in removable:
         out.append(RESERVES[t])
     if reserve:
-        free = board.swappable()  # not the removable ones: a swap need not keep walking
         for r in reserve:
             w, swaps = WALLS[r], SWAPS[r]
             for t, mask in free:
@@ -391,7 +402,9 @@ def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
 def _end_turn(s: AlhambraState) -> None:
     """Refill the market (ascending spaces) and the money display; score; maybe end."""
     market, bag = s.market, s.bag
-    if 0 in market:  # most turns buy nothing
+    # `0 in market` spelled out (compiled, `in` on a list is a generic call); most turns buy
+    # nothing
+    if not (market[0] and market[1] and market[2] and market[3]):
         for i in range(4):
             if not market[i] and bag:
                 market[i] = bag.pop()
@@ -402,7 +415,7 @@ def _end_turn(s: AlhambraState) -> None:
             extra = DIRK_AFTER_1 if rnd == 1 else len(bag) // DIRK_FRACTION
             for _ in range(min(extra, len(bag))):
                 s.dirk_tiles.append(bag.pop())
-    if 0 in market:
+    if not (market[0] and market[1] and market[2] and market[3]):
         _start_endgame(s)
         return
     s.current = (s.current + 1) % s.num_players
