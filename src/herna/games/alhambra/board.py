@@ -21,6 +21,8 @@ from __future__ import annotations
 from itertools import count
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from . import i18n
 from .data import FOUNTAIN, TILES, B, L, R, T
 
@@ -108,6 +110,10 @@ def longest_wall_cells(cells: dict[int, int]) -> int:
     return best
 
 
+# compiled (herna.native): copy() and pickle make boards without __init__ (serializable), and
+# Board() from Python code still runs it (mypyc skips it there for a serializable class that
+# allows no interpreted subclasses)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Board:
     """Tiles by cell; the fountain stands at (0, 0) and never moves.
 

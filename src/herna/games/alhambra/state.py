@@ -21,6 +21,8 @@ PLACEMENT: Final = "placement"
 OVER: Final = "over"
 
 
+# compiled (herna.native): copy() and pickle make states without __init__ (serializable), and
+# AlhambraState(...) from Python code still runs it (as for Board)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class AlhambraState(State):
     """Seats 0..n-1 play clockwise. In a 2-player game Dirk, the neutral third player,
