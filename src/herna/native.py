@@ -1,14 +1,14 @@
 """Alhambra's hot core compiled with mypyc where a C compiler is at hand, pure Python elsewhere.
 
-The modules in `MODULES` are plain typed Python. `make compile` (run by `make setup`
-and `make test`) compiles them with mypyc into extension modules
-beside their sources (git-ignored) and writes a manifest of the sources' hashes. Imported first
-thing by `herna/__init__.py`, this module decides once per process which form
-to load: the compiled one only when every module was built from the sources now on disk, so a
-stale build can never shadow an edited file; the `.py` files when `HERNA_PURE=1` is set, when
-nothing was built (a wheel, a machine without a compiler) or when the build is stale. Both
-forms behave byte for byte alike; `tests/alhambra/test_native.py` plays seeded games in both
-and compares every legal list and record.
+The modules in `MODULES` are plain typed Python. `make compile` (run by `make setup`, `make run`
+and `make test`) compiles them with mypyc into extension modules beside their sources
+(git-ignored) and writes a manifest of the hashes of the sources they were built from.
+Imported first thing by `herna/__init__.py`, this module decides once per process which form
+to load: the compiled one only when it was built from the sources now on disk, so a stale
+build never shadows an edited file; the `.py` files when `HERNA_PURE=1` is set, when nothing
+was built (a wheel, a machine without a compiler) or when the build is stale. Both forms
+behave byte for byte alike: `tests/alhambra/test_native.py` plays seeded games in both and
+compares every legal list, view, message and record.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ MODULES = (
     "herna.games.alhambra.rules",
     "herna.games.alhambra.state",
 )
+# also hashed: the compiled modules inline these modules' literal Finals (the action kinds)
+DEPENDS = ("herna.games.alhambra.actions", "herna.games.alhambra.data")
 GROUP = "herna"  # the shared library: src/herna__mypyc.<abi>.so
 SRC = Path(__file__).resolve().parent.parent  # the directory that holds the herna package
 MANIFEST = Path(__file__).resolve().parent / "native.json"  # written by build(), git-ignored
@@ -73,7 +75,7 @@ def _fresh(*, env: bool = True) -> str | None:
     if built.get("modules") != list(MODULES):
         return "stale"
     hashes = built.get("sources", {})
-    if any(hashes.get(m) != _digest(m) for m in MODULES):
+    if any(hashes.get(m) != _digest(m) for m in MODULES + DEPENDS):
         return "stale"
     return None
 
@@ -144,7 +146,7 @@ def build() -> None:
     MANIFEST.write_text(json.dumps({
         "python": sys.implementation.cache_tag,
         "modules": list(MODULES),
-        "sources": {m: _digest(m) for m in MODULES},
+        "sources": {m: _digest(m) for m in MODULES + DEPENDS},
     }, indent=1) + "\n", encoding="utf-8")
 
 
