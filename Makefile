@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench setup clean
+.PHONY: run test test-deps test-slow lint typecheck bench setup clean compile
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -12,13 +12,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev,research]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) compile
 
-run: $(STAMP)
+run: $(STAMP) compile
 	$(VENV)/bin/herna serve
 
-test: test-deps lint typecheck
+# The whole suite on the compiled Alhambra core, then the Alhambra and conformance tests again
+# on its pure Python form (HERNA_PURE=1), which is what runs where nothing was compiled.
+test: test-deps lint typecheck compile
 	$(VENV)/bin/pytest -q -n 2
+	HERNA_PURE=1 $(VENV)/bin/pytest -q -n 2 tests/alhambra tests/test_conformance.py \
+		tests/test_determinism.py
+
+# Alhambra's hot core compiled with mypyc beside its sources (src/herna/native.py says which
+# modules and how the compiled or the pure form is chosen at import). Rebuilt only when those
+# sources changed. Without a C compiler: a warning, and herna runs as pure Python (with CI=true
+# an error).
+compile: $(STAMP)
+	@HERNA_PURE=1 $(PY) -c 'import sys, herna.native as n; sys.exit(n.main(["build"]))'
 
 # What the tests need beyond .venv: PostgreSQL 15's server (the storage tests start their own
 # throw-away cluster) and Chromium (the browser tests). Installed with apt-get as root, once;
@@ -55,4 +66,5 @@ bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/herna/native.json
+	find src -name '*.so' -delete

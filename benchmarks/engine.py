@@ -254,7 +254,8 @@ def match_rows(m: Match, who: str, *, hero: str = "greedy", target: float | None
 def profile_random_play(game_id: str, players: int, games: int, seed: int,
                         options: Mapping[str, Any] | None = None, top: int = 18) -> str:
     """cProfile of uniform random play, by cumulative and by own time. The profiler adds a
-    fixed cost to every call, so many small calls look dearer than they are."""
+    fixed cost to every call, so many small calls look dearer than they are; it cannot see
+    into compiled modules (run with HERNA_PURE=1 to profile Alhambra's core as Python)."""
     random_games(game_id, players, 1, seed - 1, options=options)  # imports, outside
     profiler = cProfile.Profile()
     profiler.enable()
@@ -313,7 +314,17 @@ def cpu_model() -> str:
 
 def machine() -> str:
     return (f"{cpu_model()} ({os.cpu_count()} CPUs), Python {platform.python_version()} "
-            f"({platform.python_implementation()}), {platform.system()} {platform.machine()}")
+            f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, "
+            f"{core_form()}")
+
+
+def core_form() -> str:
+    """Which form of Alhambra's core this process runs (herna.native): figures depend on it."""
+    from herna import native
+
+    why = native.why_pure()
+    return ("Alhambra core compiled (mypyc)" if why is None
+            else f"Alhambra core pure Python ({why})")
 
 
 def table(rows: Sequence[Row]) -> str:

@@ -1,5 +1,6 @@
 """Herna: a digital home for Alhambra, Alhambra Roll & Write, Ubongo and Envyra."""
 
+from . import native as native  # first: it chooses the compiled or the pure Alhambra core
 from .core import (
     Action,
     BadOption,

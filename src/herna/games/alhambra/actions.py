@@ -22,6 +22,7 @@ then hold shared objects, and a checked `apply` finds the action by identity.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from herna.core import Action, IllegalAction
 
@@ -110,7 +111,15 @@ TAKE_INDEX = {s: i for i, s in enumerate(TAKE_SETS)}
 PAYMENTS = _payments()
 PAY_INDEX = {p: i for i, p in enumerate(PAYMENTS)}
 
-TAKE, BUY, END, PASS, PLACE, RESERVE, DIRK, SWAP = range(8)
+# the kinds, literal Finals: the compiled rules (herna.native) inline them
+TAKE: Final = 0
+BUY: Final = 1
+END: Final = 2
+PASS: Final = 3
+PLACE: Final = 4
+RESERVE: Final = 5
+DIRK: Final = 6
+SWAP: Final = 7
 BUY_BASE = len(TAKE_SETS)
 END_CODE = BUY_BASE + 4 * len(PAYMENTS)
 PASS_CODE = END_CODE + 1

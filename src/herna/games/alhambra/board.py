@@ -18,29 +18,40 @@ may list their choices in different orders, but one game always lists them the s
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import count
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from . import i18n
 from .data import FOUNTAIN, TILES, B, L, R, T
 
-W = 256
-OFF = 128
-ORIGIN = OFF * W + OFF
-UP, DOWN, RIGHT, LEFT = -1, 1, W, -W
+# module constants are Final: compiled (herna.native), a Final global is a C static, any
+# other global a dict look-up on every use. Tables are typed as tuples of any length: mypyc
+# keeps a fixed-length tuple unboxed and builds it again as an object at every loop over it.
+W: Final = 256
+OFF: Final = 128
+ORIGIN: Final = OFF * W + OFF
+UP: Final = -1
+DOWN: Final = 1
+RIGHT: Final = W
+LEFT: Final = -W
 # (step, my side, the neighbour's facing side)
-SIDES = ((UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
+SIDES: Final[tuple[tuple[int, int, int], ...]] = (
+    (UP, T, B), (RIGHT, R, L), (DOWN, B, T), (LEFT, L, R))
 # the 8 cells round a cell, clockwise from the one above
-RING = (UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
-RING_BITS = tuple((offset, 1 << i) for i, offset in enumerate(RING))
-AROUND = (0, *RING)  # a cell and its ring: whose ring answers a change there can alter
-WALLS = tuple(t.walls for t in TILES)
+RING: Final[tuple[int, ...]] = (
+    UP, RIGHT + UP, RIGHT, RIGHT + DOWN, DOWN, LEFT + DOWN, LEFT, LEFT + UP)
+RING_BITS: Final = tuple((offset, 1 << i) for i, offset in enumerate(RING))
+# a cell and its ring: whose ring answers a change there can alter
+AROUND: Final[tuple[int, ...]] = (0, *RING)
+WALLS: Final = tuple(t.walls for t in TILES)
 # per tile, (step, the neighbour's facing side) for each of its open sides, in SIDES order:
 # the walking paths leave a tile only through these
-OPEN_SIDES = tuple(tuple((step, theirs) for step, mine, theirs in SIDES if not w & mine)
+OPEN_SIDES: Final = tuple(tuple((step, theirs) for step, mine, theirs in SIDES if not w & mine)
                    for w in WALLS)
-SIDE_NAMES = {T: "top", R: "right", B: "bottom", L: "left"}
-_VERSIONS = count(1)  # board versions are unique in the process, even across copies
+SIDE_NAMES: Final = {T: "top", R: "right", B: "bottom", L: "left"}
+_VERSIONS: Final = count(1)  # board versions are unique in the process, even across copies
 
 
 def _ring_joined(empty_bits: int) -> bool:
@@ -52,7 +63,7 @@ def _ring_joined(empty_bits: int) -> bool:
     return orth - joins <= 1
 
 
-RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
+RING_JOINED: Final = tuple(_ring_joined(bits) for bits in range(256))
 
 
 def cell(x: int, y: int) -> int:
@@ -99,6 +110,10 @@ def longest_wall_cells(cells: dict[int, int]) -> int:
     return best
 
 
+# compiled (herna.native): copy() and pickle make boards without __init__ (serializable), and
+# Board() from Python code still runs it (mypyc skips it there for a serializable class that
+# allows no interpreted subclasses)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Board:
     """Tiles by cell; the fountain stands at (0, 0) and never moves.
 
@@ -294,9 +309,11 @@ class Board:
         if out is None:
             cells = self.cells
             cut = self.cut_cells()
+            nbr = self._nbr
             out = []
-            for (c, t), mask in zip(cells.items(), self._nbr.values(), strict=True):
+            for c, t in cells.items():
                 if t:
+                    mask = nbr[c]
                     out.append((c, t, mask, mask != 15 and c not in cut))
             self._built = out
         return out
@@ -318,24 +335,54 @@ class Board:
             out = self._swap_free = self._edge_tiles_outside(self.link_cut_cells())
         return out
 
+    def free_tiles(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """(removable(), swappable()), both found in one pass over the tiles when neither is
+        kept: what a redesign list with a reserve needs."""
+        if self._free is not None or self._swap_free is not None:
+            return self.removable(), self.swappable()
+        cut, link_cut, cells = self.cut_cells(), self.link_cut_cells(), self.cells
+        free: list[tuple[int, int]] = []
+        swap_free: list[tuple[int, int]] = []
+        for c, mask in self._nbr.items():  # in the order of `cells`
+            if mask != 15 and c != ORIGIN:
+                if c not in cut:
+                    free.append((cells[c], mask))
+                if c not in link_cut:
+                    swap_free.append((cells[c], mask))
+        self._free, self._swap_free = free, swap_free
+        return free, swap_free
+
     def _edge_tiles_outside(self, cut: frozenset[int]) -> list[tuple[int, int]]:
         """(tile, neighbour mask) of the tiles with a free side whose cell is not in `cut`."""
-        return [(t, mask)
-                for (c, t), mask in zip(self.cells.items(), self._nbr.values(), strict=True)
-                if t and mask != 15 and c not in cut]
+        cells = self.cells
+        out = []
+        for c, mask in self._nbr.items():  # in the order of `cells`; a plain loop is fastest
+            if mask != 15 and c != ORIGIN and c not in cut:
+                out.append((cells[c], mask))
+        return out
 
     def link_cut_cells(self) -> frozenset[int]:
         """Tiles whose removal would leave the Alhambra in pieces, counting tiles as joined
         by any whole shared side, walled or not (corner contact does not join): the
         articulation points of side contact. Only the shape matters, so a swap keeps it."""
         if self._link_cut is None:
-            self._link_cut = self._articulation_points(self._touching)
+            self._link_cut = self._articulation_points(False)
         return self._link_cut
 
     def _touching(self, c: int) -> list[int]:
-        """The tiles sharing a whole side with the tile at `c`."""
+        """The tiles sharing a whole side with the tile at `c`, in SIDES order (unrolled: the
+        Tarjan walk over side contact asks this for every tile)."""
         cells = self.cells
-        return [c + step for step, _, _ in SIDES if c + step in cells]
+        out = []
+        if c + UP in cells:
+            out.append(c + UP)
+        if c + RIGHT in cells:
+            out.append(c + RIGHT)
+        if c + DOWN in cells:
+            out.append(c + DOWN)
+        if c + LEFT in cells:
+            out.append(c + LEFT)
+        return out
 
     def cut_cells(self) -> frozenset[int]:
         """Tiles whose removal would strand others: the articulation points of the walking
@@ -343,46 +390,49 @@ class Board:
         across additions and removals of a tile with a single walking path, where only its
         neighbour can change; otherwise found again by Hopcroft-Tarjan."""
         if self._cut is None:
-            self._cut = self._articulation_points(self._paths)
+            self._cut = self._articulation_points(True)
         return self._cut
 
-    def _articulation_points(self, links: Callable[[int], list[int]]) -> frozenset[int]:
+    def _articulation_points(self, paths: bool) -> frozenset[int]:
         """Hopcroft-Tarjan by a recursive walk (at most 54 tiles deep) from the fountain,
-        over the tiles `links` joins (walking paths, or side contact)."""
+        over the walking paths (`paths`) or side contact."""
         order: dict[int, int] = {ORIGIN: 0}
         low: dict[int, int] = {ORIGIN: 0}
         cut: set[int] = set()
-
-        def visit(c: int, parent: int) -> None:
-            here = order[c] = low[c] = len(order)
-            for n in links(c):
-                if n == parent:
-                    continue
-                seen = order.get(n)
-                if seen is not None:
-                    if seen < low[c]:
-                        low[c] = seen
-                    continue
-                visit(n, c)
-                if low[n] < low[c]:
-                    low[c] = low[n]
-                if low[n] >= here:
-                    cut.add(c)
-
-        for n in links(ORIGIN):
+        for n in self._links(ORIGIN, paths):
             if n not in order:
-                visit(n, ORIGIN)
+                self._visit(n, ORIGIN, paths, order, low, cut)
         return frozenset(cut)
 
-    def _joined_without(self, c: int, ends: list[int],
-                        links: Callable[[int], list[int]]) -> bool:
-        """Whether the tiles `ends` still reach one another through `links` (walking paths,
-        or side contact) without the tile at `c`."""
+    def _visit(self, c: int, parent: int, paths: bool, order: dict[int, int],
+               low: dict[int, int], cut: set[int]) -> None:
+        """One step of _articulation_points' walk (a method, not a closure: cheaper compiled)."""
+        here = order[c] = low[c] = len(order)
+        for n in self._links(c, paths):
+            if n == parent:
+                continue
+            seen = order.get(n)
+            if seen is not None:
+                if seen < low[c]:
+                    low[c] = seen
+                continue
+            self._visit(n, c, paths, order, low, cut)
+            if low[n] < low[c]:
+                low[c] = low[n]
+            if low[n] >= here:
+                cut.add(c)
+
+    def _links(self, c: int, paths: bool) -> list[int]:
+        return self._paths(c) if paths else self._touching(c)
+
+    def _joined_without(self, c: int, ends: list[int], paths: bool) -> bool:
+        """Whether the tiles `ends` still reach one another through walking paths (`paths`)
+        or side contact without the tile at `c`."""
         missing = set(ends[1:])
         seen = {c, ends[0]}
         todo = [ends[0]]
         while todo:
-            for n in links(todo.pop()):
+            for n in self._links(todo.pop(), paths):
                 if n not in seen:
                     missing.discard(n)
                     if not missing:
@@ -513,14 +563,14 @@ class Board:
             # a leaf went: only the tile it hung on may stop being a cut
             n = paths[0]
             rest = self._paths(n)
-            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, self._paths)):
+            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, True)):
                 self._cut = self._cut - {n}
         else:
             self._cut = None
         if self._link_cut is not None and len(touching) == 1:
             n = touching[0]
             rest = self._touching(n)
-            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, self._touching)):
+            if n != ORIGIN and (len(rest) <= 1 or self._joined_without(n, rest, False)):
                 self._link_cut = self._link_cut - {n}
         else:
             self._link_cut = None
@@ -554,7 +604,10 @@ class Board:
     def _reshaped(self, c: int) -> None:
         """A tile came or went at `c`: ring answers round it and every other answer go."""
         self.version = next(_VERSIONS)
-        self._ring_ok = self._ring_ok.difference([c + offset for offset in AROUND])
+        ring_ok = set(self._ring_ok)  # a new set: copies of the board share the old one
+        for offset in AROUND:
+            ring_ok.discard(c + offset)
+        self._ring_ok = ring_ok
         self._safe = {}
         self._bbox = None
         self._fits = {}

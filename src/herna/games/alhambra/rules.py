@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from herna.core import Outcome
 
@@ -25,16 +25,34 @@ if TYPE_CHECKING:
 
     from .state import AlhambraState
 
-SCORE_A, SCORE_B = 36, 37  # the scoring cards, shuffled into the money deck
-SCORING_CARD_NAMES = {SCORE_A: "A", SCORE_B: "B"}
-STARTING_MONEY: int = META["starting_money"]
-DISPLAY_SIZE: int = META["money_display_size"]
-DIRK_START: int = META["dirk"]["tiles_at_start"]
-DIRK_AFTER_1: int = META["dirk"]["tiles_after_round_1"]
-DIRK_FRACTION: int = META["dirk"]["bag_fraction_after_round_2"]
-TILE_TYPE = tuple(TYPE_INDEX.get(t.type, -1) for t in TILES)
-PRICE = tuple(t.price for t in TILES)
-ACTION, PLACEMENT, OVER = "action", "placement", "over"
+# Module constants are Final: compiled (herna.native), a Final global is a C static, any other
+# global (a name imported from an uncompiled module, a module's attribute) a dict look-up on
+# every use. Hence also the Final copies of the action tables and the market's currencies.
+SCORE_A: Final = 36  # the scoring cards, shuffled into the money deck
+SCORE_B: Final = 37
+SCORING_CARD_NAMES: Final = {SCORE_A: "A", SCORE_B: "B"}
+STARTING_MONEY: Final[int] = META["starting_money"]
+DISPLAY_SIZE: Final[int] = META["money_display_size"]
+DIRK_START: Final[int] = META["dirk"]["tiles_at_start"]
+DIRK_AFTER_1: Final[int] = META["dirk"]["tiles_after_round_1"]
+DIRK_FRACTION: Final[int] = META["dirk"]["bag_fraction_after_round_2"]
+TILE_TYPE: Final = tuple(TYPE_INDEX.get(t.type, -1) for t in TILES)
+PRICE: Final = tuple(t.price for t in TILES)
+ACTION: Final = "action"
+PLACEMENT: Final = "placement"
+OVER: Final = "over"
+TAKE_ONE: Final = A.TAKE_ONE
+TAKES: Final = A.TAKES
+TAKE_INDEX: Final = A.TAKE_INDEX
+BUYS: Final = A.BUYS
+PAY_INDEX: Final = A.PAY_INDEX
+RESERVES: Final = A.RESERVES
+DIRKS: Final = A.DIRKS
+SWAPS: Final = A.SWAPS
+END_ACTION: Final = A.END_ACTION
+PASS_ACTION: Final = A.PASS_ACTION
+TAKE_LIMIT: Final = A.TAKE_LIMIT
+MARKET: Final = MARKET_CURRENCIES  # the currency of each market space
 
 
 # ---- setup ---------------------------------------------------------------------------------
@@ -76,7 +94,7 @@ def setup(s: AlhambraState) -> None:
 
 
 # ---- legal actions ---------------------------------------------------------------------------
-_PAYMENT_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+_PAYMENT_CACHE: Final[dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]]] = {}
 
 
 def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int, ...]]:
@@ -97,28 +115,31 @@ def minimal_payments(values_held: tuple[int, ...], price: int) -> list[tuple[int
     for i in range(n - 1, -1, -1):
         left[i] = left[i + 1] + values_held[i]
     found: list[tuple[int, int, tuple[int, ...]]] = []  # (total, cards, payment)
-
-    def extend(start: int, total: int, prefix: tuple[int, ...]) -> None:
-        tried = 0
-        for i in range(start, n):
-            v = values_held[i]
-            if v == tried:
-                continue  # an equal card in this place gives the same multisets
-            tried = v
-            if total + left[i] < price:
-                return  # even every card from here on falls short
-            p = (*prefix, v)
-            if total + v >= price:
-                found.append((total + v, len(p), p))
-            else:
-                extend(i + 1, total + v, p)
-
-    extend(0, 0, ())
+    _extend_payments(values_held, price, left, found, 0, 0, ())
     out = [p for _, _, p in sorted(found)]
     if len(_PAYMENT_CACHE) > _CACHE_LIMIT:
         _PAYMENT_CACHE.clear()
     _PAYMENT_CACHE[key] = out
     return out
+
+
+def _extend_payments(values_held: tuple[int, ...], price: int, left: list[int],
+                     found: list[tuple[int, int, tuple[int, ...]]], start: int, total: int,
+                     prefix: tuple[int, ...]) -> None:
+    """minimal_payments' search from `prefix` (a function, not a closure: cheaper compiled)."""
+    tried = 0
+    for i in range(start, len(values_held)):
+        v = values_held[i]
+        if v == tried:
+            continue  # an equal card in this place gives the same multisets
+        tried = v
+        if total + left[i] < price:
+            return  # even every card from here on falls short
+        p = (*prefix, v)
+        if total + v >= price:
+            found.append((total + v, len(p), p))
+        else:
+            _extend_payments(values_held, price, left, found, i + 1, total + v, p)
 
 
 def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
@@ -132,14 +153,14 @@ def currency_values(hand: list[int], currency: int) -> tuple[int, ...]:
 # shared list is a pure function of its key; callers copy before extending one. Caches of
 # things that recur across games are large; those whose hits are a seat's unchanged hand or
 # Alhambra since its last turn keep only recent entries.
-_CACHE_LIMIT = 200_000
-_RECENT_LIMIT = 4096
-_TAKE_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
-_PURSE_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
-_SPACE_BUY_CACHE: dict[int, list[AlhambraAction]] = {}  # see space_buys
+_CACHE_LIMIT: Final = 200_000
+_RECENT_LIMIT: Final = 4096
+_TAKE_CACHE: Final[dict[tuple[int, ...], list[AlhambraAction]]] = {}
+_PURSE_CACHE: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
+_SPACE_BUY_CACHE: Final[dict[int, list[AlhambraAction]]] = {}  # see space_buys
 # per tile: board cell -> its place action (actions.place interns by code; this skips the
 # conversion to x, y on the hot path)
-_PLACE_AT: tuple[dict[int, AlhambraAction], ...] = tuple({} for _ in TILES)
+_PLACE_AT: Final[tuple[dict[int, AlhambraAction], ...]] = tuple({} for _ in TILES)
 
 
 def place_at(tile: int, c: int) -> AlhambraAction:
@@ -157,25 +178,49 @@ def take_actions(display: list[int]) -> list[AlhambraAction]:
     hit = _TAKE_CACHE.get(key)
     if hit is not None:
         return hit
-    out = [A.TAKE_ONE[c] for c in dict.fromkeys(display)]
-    small = sorted([c for c in display if card_value(c) < A.TAKE_LIMIT])
-    seen: set[tuple[int, ...]] = set()
-    for k in range(2, len(small) + 1):  # usually none: few small cards are shown
-        for combo in combinations(small, k):
-            if combo not in seen and sum(map(card_value, combo)) <= A.TAKE_LIMIT:
-                seen.add(combo)
-                out.append(A.TAKES[A.TAKE_INDEX[combo]])
+    out = []
+    shown: list[int] = []
+    small = []
+    for c in display:
+        if c not in shown:  # each kind once, in display order
+            shown.append(c)
+            out.append(TAKE_ONE[c])
+        if c % 9 + 1 < TAKE_LIMIT:  # card_value, inline
+            small.append(c)
+    if len(small) > 1:
+        small.sort()
+        out += small_takes(tuple(small))
     if len(_TAKE_CACHE) > _CACHE_LIMIT:
         _TAKE_CACHE.clear()
     _TAKE_CACHE[key] = out
     return out
 
 
+_SMALL_TAKES: Final[dict[tuple[int, ...], list[AlhambraAction]]] = {}
+
+
+def small_takes(small: tuple[int, ...]) -> list[AlhambraAction]:
+    """Every multiset of two or more of the shown small cards (`small`, sorted) totalling at
+    most TAKE_LIMIT, each once, by size. Kept per `small`: displays differ after nearly every
+    take, their few small cards far less often."""
+    hit = _SMALL_TAKES.get(small)
+    if hit is None:
+        hit = []
+        seen: set[tuple[int, ...]] = set()
+        for k in range(2, len(small) + 1):
+            for combo in combinations(small, k):
+                if combo not in seen and sum(map(card_value, combo)) <= TAKE_LIMIT:
+                    seen.add(combo)
+                    hit.append(TAKES[TAKE_INDEX[combo]])
+        _SMALL_TAKES[small] = hit
+    return hit
+
+
 # Every distinct multiset of values held in one currency gets a small number, once: the
 # purchases of a market space are then looked up under one int (values, price, space) instead
 # of a tuple key that hashes the values again on every look-up
-_HELD_ID: dict[tuple[int, ...], int] = {}
-_HELD: list[tuple[int, ...]] = []
+_HELD_ID: Final[dict[tuple[int, ...], int]] = {}
+_HELD: Final[list[tuple[int, ...]]] = []
 
 
 def _held_id(values: tuple[int, ...]) -> int:
@@ -198,7 +243,7 @@ def purse(hand: list[int]) -> tuple[int, ...]:
         for c in reversed(hand):
             by_currency[c // 9].append(c % 9 + 1)
         ids = [_held_id(tuple(v)) for v in by_currency]
-        hit = _PURSE_CACHE[key] = tuple(ids[cur] for cur in MARKET_CURRENCIES)
+        hit = _PURSE_CACHE[key] = tuple(ids[cur] for cur in MARKET)
     return hit
 
 
@@ -210,8 +255,8 @@ def space_buys(space: int, values_held: tuple[int, ...], price: int) -> list[Alh
     if hit is None:
         if len(_SPACE_BUY_CACHE) > _CACHE_LIMIT:
             _SPACE_BUY_CACHE.clear()
-        row = A.BUYS[space]
-        hit = _SPACE_BUY_CACHE[key] = [row[A.PAY_INDEX[pay]]
+        row = BUYS[space]
+        hit = _SPACE_BUY_CACHE[key] = [row[PAY_INDEX[pay]]
                                        for pay in minimal_payments(values_held, price)]
     return hit
 
@@ -226,7 +271,7 @@ def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     return out
 
 
-_REDESIGN_CACHE: dict[tuple[int, ...], list[AlhambraAction]] = {}
+_REDESIGN_CACHE: Final[dict[tuple[int, ...], list[AlhambraAction]]] = {}
 
 
 def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
@@ -247,12 +292,13 @@ def redesign_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
         for c in board.placements(r):
             a = at.get(c)
             out.append(a if a is not None else place_at(r, c))
-    for t, _ in board.removable():
-        out.append(A.RESERVES[t])
+    # swaps take free tiles other than the removable ones: a swap need not keep walking
+    removable, free = board.free_tiles() if reserve else (board.removable(), [])
+    for t, _ in removable:
+        out.append(RESERVES[t])
     if reserve:
-        free = board.swappable()  # not the removable ones: a swap need not keep walking
         for r in reserve:
-            w, swaps = WALLS[r], A.SWAPS[r]
+            w, swaps = WALLS[r], SWAPS[r]
             for t, mask in free:
                 if not (w ^ WALLS[t]) & mask:  # Board.can_swap
                     out.append(swaps[t])
@@ -270,9 +316,9 @@ def placement_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
         at = _PLACE_AT[t]
         for c in board.placements(t):
             out.append(at.get(c) or place_at(t, c))
-        out.append(A.RESERVES[t])
+        out.append(RESERVES[t])
         if to_dirk:
-            out.append(A.DIRKS[t])
+            out.append(DIRKS[t])
     return out
 
 
@@ -285,9 +331,9 @@ def legal_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     out = (take_actions(display) if takes is None else takes) + buy_actions(s, seat)
     out += redesign_actions(s, seat)
     if s.actions_this_turn:
-        out.append(A.END_ACTION)
+        out.append(END_ACTION)
     if not out:
-        out.append(A.PASS_ACTION)
+        out.append(PASS_ACTION)
     return out
 
 
@@ -311,7 +357,7 @@ def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
         s.market[a.space] = 0
         # the space decides the currency: an action equal (by code) to a legal purchase
         # must pay like it, whatever currency the caller's object carries
-        lo = MARKET_CURRENCIES[a.space] * 9 - 1
+        lo = MARKET[a.space] * 9 - 1
         for v in a.values:
             hand.remove(lo + v)
             s.discard.append(lo + v)
@@ -356,7 +402,9 @@ def apply(s: AlhambraState, seat: int, a: AlhambraAction) -> None:
 def _end_turn(s: AlhambraState) -> None:
     """Refill the market (ascending spaces) and the money display; score; maybe end."""
     market, bag = s.market, s.bag
-    if 0 in market:  # most turns buy nothing
+    # `0 in market` spelled out (compiled, `in` on a list is a generic call); most turns buy
+    # nothing
+    if not (market[0] and market[1] and market[2] and market[3]):
         for i in range(4):
             if not market[i] and bag:
                 market[i] = bag.pop()
@@ -367,7 +415,7 @@ def _end_turn(s: AlhambraState) -> None:
             extra = DIRK_AFTER_1 if rnd == 1 else len(bag) // DIRK_FRACTION
             for _ in range(min(extra, len(bag))):
                 s.dirk_tiles.append(bag.pop())
-    if 0 in market:
+    if not (market[0] and market[1] and market[2] and market[3]):
         _start_endgame(s)
         return
     s.current = (s.current + 1) % s.num_players
@@ -401,7 +449,7 @@ def _start_endgame(s: AlhambraState) -> None:
     for space, tile in enumerate(s.market):
         if not tile:
             continue
-        cur = MARKET_CURRENCIES[space]
+        cur = MARKET[space]
         totals = [sum(currency_values(h, cur)) for h in s.hands]
         best = max(totals)
         if best > 0 and totals.count(best) == 1:
@@ -520,7 +568,7 @@ def known_cards(s: AlhambraState, seats: list[int]) -> dict[int, list[int]]:
         if a.kind == A.TAKE:
             held.extend(a.cards)
         elif a.kind == A.BUY:
-            lo = MARKET_CURRENCIES[a.space] * 9 - 1
+            lo = MARKET[a.space] * 9 - 1
             for v in a.values:
                 if lo + v in held:  # else it came from the unknown part of the hand
                     held.remove(lo + v)

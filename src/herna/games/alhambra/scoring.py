@@ -132,11 +132,11 @@ def _join_names(names: Iterable[str], lang: str | None = None) -> str:
 def _explain_group(
     group: PlaceGroup, names: Sequence[str], round: int, paying: int, lang: str | None = None
 ) -> str:
-    who = _join_names((names[s] for s in group.players), lang)
+    who = _join_names([names[s] for s in group.players], lang)
     place = ordinal(group.place, lang)
     tie = len(group.players) > 1
     if not group.paid:
-        pays = _join_names((ordinal(p, lang) for p in range(1, paying + 1)), lang)
+        pays = _join_names([ordinal(p, lang) for p in range(1, paying + 1)], lang)
         return i18n.t(
             "explain.tie_unpaid" if tie else "explain.one_unpaid",
             lang,
@@ -425,7 +425,7 @@ def layout_problems(layout: Mapping[Cell, int]) -> list[str]:
 
 def building_counts(layout: Mapping[Cell, int]) -> dict[str, int]:
     """Buildings per type standing in a layout (the fountain is no building)."""
-    counts = Counter(_tile(t).type for t in layout.values() if t != FOUNTAIN)
+    counts = Counter([_tile(t).type for t in layout.values() if t != FOUNTAIN])
     return {building_type: counts[building_type] for building_type in BUILDING_TYPES}
 
 

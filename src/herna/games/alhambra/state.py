@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from herna.core import Action, Outcome, State
 from herna.core.rng import Rng
@@ -14,9 +16,14 @@ from . import rules, view
 from .board import Board
 from .data import MARKET_CURRENCIES
 
-ACTION, PLACEMENT, OVER = "action", "placement", "over"
+ACTION: Final = "action"
+PLACEMENT: Final = "placement"
+OVER: Final = "over"
 
 
+# compiled (herna.native): copy() and pickle make states without __init__ (serializable), and
+# AlhambraState(...) from Python code still runs it (as for Board)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class AlhambraState(State):
     """Seats 0..n-1 play clockwise. In a 2-player game Dirk, the neutral third player,
     owns tiles (`dirk_tiles`) but has no seat."""
@@ -69,6 +76,18 @@ class AlhambraState(State):
         acts = cast(list[Action], rules.legal_actions(self, seat))  # a new list every call
         self._legal = (seat, acts)
         return acts
+
+    def apply(self, seat: int, action: Action | str | int) -> Action:
+        """The core's checked `apply`. Its common case, a seat to act handing back one of the
+        very actions its legal list holds, is decided here (compiled, this skips the core's
+        Python); anything else takes the core's path to the same result or reason."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat and type(seat) is int:
+            for a in cached[1]:
+                if a is action:
+                    self.apply_unchecked(seat, a)
+                    return a
+        return super().apply(seat, action)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         assert isinstance(action, A.AlhambraAction)
