@@ -395,3 +395,27 @@ def test_cached_answers_match_a_board_built_afresh() -> None:
                 board = board.copy()
         for original, before in kept:
             assert answers(original) == before, f"seed {seed}: a copy changed its original"
+
+
+def test_a_pickled_board_takes_a_new_version_and_keeps_its_answers() -> None:
+    """Versions count per process and name a board's kept answers (the redesign lists), so a
+    board arriving from another process must not keep its number: it could be a local
+    board's. Everything else, the layout and what it allows, comes through unchanged."""
+    import pickle
+
+    rng = Rng(11)
+    s = herna.make("alhambra", players=3, seed=11)
+    while s.turn < 12 and not s.is_over():  # a few tiles on every board, reserves too
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    for board in s.boards:
+        again = pickle.loads(pickle.dumps(board))
+        assert again.version != board.version
+        assert again.cells == board.cells and again.frontier == board.frontier
+        assert [again.placements(t) for t in range(1, 10)] == \
+            [board.placements(t) for t in range(1, 10)]
+        assert again.removable() == board.removable()
+    state = pickle.loads(pickle.dumps(s))
+    seat = s.to_act()[0]
+    assert [str(a) for a in state.legal_actions(seat)] == [str(a) for a in s.legal_actions(seat)]
+    assert all(b.version != o.version for b, o in zip(state.boards, s.boards, strict=True))

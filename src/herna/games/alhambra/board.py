@@ -19,7 +19,7 @@ may list their choices in different orders, but one game always lists them the s
 from __future__ import annotations
 
 from itertools import count
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -144,6 +144,20 @@ class Board:
         self._key: tuple[tuple[int, int], ...] | None = None
         for step, _, _ in SIDES:
             self._update_frontier(ORIGIN + step)
+
+    # pickled with everything but its version: versions count per process, so one carried
+    # into another process (a Ray or bot worker) could name a different board there and
+    # fetch that board's kept answers (rules.redesign_actions). Unpickled, it gets a new one.
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.cells, self.frontier, self._nbr, self._ring_ok, self._safe, self._fits,
+                self._bbox, self._built, self._free, self._cut, self._link_cut,
+                self._swap_free, self._key)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.cells, self.frontier, self._nbr, self._ring_ok, self._safe, self._fits,
+         self._bbox, self._built, self._free, self._cut, self._link_cut, self._swap_free,
+         self._key) = state
+        self.version = next(_VERSIONS)
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
