@@ -394,3 +394,24 @@ def test_spectator_link_shows_only_public_facts(page: Any, live_server: LiveServ
     hands = page.locator("#board .hand-count")
     assert hands.count() == 3 and all("hidden" in (hands.nth(i).text_content() or "")
                                       for i in range(3))
+
+
+def test_ubongo_on_a_phone_shows_my_card_when_a_race_starts(browser: Any,
+                                                              live_server: LiveServer) -> None:
+    """On a phone the table is wider than the screen (pieces stay big enough for a finger):
+    when a race starts, the board scrolls to my card and its pieces, not the gem board."""
+    made = create(live_server, "ubongo", 2, seed=3)
+    table = live_server.table(made["id"])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    pg = context.new_page()
+    pg.goto(live_server.url + made["seats"][0]["url"])
+    rng = random.Random(2)
+    while not (table.state.phase == "race" and 0 in table.state.to_act()):
+        assert my_turn(live_server, pg, made["id"], 0)
+        act_by_clicks(pg, live_server, made["id"], 0, rng)  # a start field
+    wait_for(lambda: drawn_version(pg) == table.version, what="the race drawn")
+    wait_for(lambda: pg.evaluate("document.getElementById('board').scrollLeft") > 0,
+             what="the board scrolled to my card")
+    card = pg.locator("#ubongo-card").bounding_box()
+    assert card is not None and 0 <= card["x"] and card["x"] + card["width"] <= 390
+    context.close()

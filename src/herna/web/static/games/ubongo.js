@@ -207,6 +207,16 @@ export function mount(board) {
     if (open() && covered()) submit(solveText());
   }
 
+  // A phone shows the table wider than the screen (pieces big enough for a finger): when a
+  // race starts, bring my card and its pieces into view instead of the gem board.
+  function showCard() {
+    const card = cardNode();
+    if (!card || board.scrollWidth <= board.clientWidth) return;
+    const mine = card.closest("[id^='ubongo-seatcard-']") || card;
+    const left = mine.getBoundingClientRect().left - board.getBoundingClientRect().left;
+    board.scrollLeft += left - 8;
+  }
+
   function drawControls() {
     const turnBox = document.getElementById("turn");
     turnBox.querySelector(".ubongo-controls")?.remove();
@@ -245,7 +255,8 @@ export function mount(board) {
       submit = send;
       const card = next.extra && next.extra.card;
       const puzzle = card ? `${card.number}:${next.extra.symbol}:${next.view.round}` : null;
-      if (puzzle !== puzzleKey) {
+      const fresh = puzzle !== puzzleKey;
+      if (fresh) {
         puzzleKey = puzzle;
         placed = {};
         orient = {};
@@ -255,6 +266,7 @@ export function mount(board) {
       if (root) root.style.touchAction = open() ? "none" : "";
       drawPlaced();
       drawControls();
+      if (fresh && open()) showCard();
     },
   };
 }
