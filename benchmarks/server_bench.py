@@ -35,9 +35,10 @@ process:
   (payload, drawing, JSON), over whole uniformly random games of each game at 2 and 3
   players, in CPU ms per change (CPU time: a shared machine barely moves it).
 
-The client runs on the same machine as the server (loopback), so its own work (25-50% of a
-core at 200 tables, reported) competes with the server's; wall-clock times on a shared VM,
-so the load average at the start and end of the run is reported too.
+The client runs on the same machine as the server (loopback), so its own work (~20-25% of a
+core at 200 tables with aiohttp, reported, as is its own event loop's lag) competes with the
+server's; wall-clock times on a shared VM, so the load average at the start and end of the run
+is reported too: stop other jobs for a figure that means something.
 """
 
 from __future__ import annotations
