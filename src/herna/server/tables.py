@@ -434,9 +434,11 @@ class Tables:
 
     # ----- what each seat sees ----------------------------------------------------------------
     def payload(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
-        lang = lang or table.row.lang
+        return self._payload(table, seat, lang or table.row.lang, self.clock(table))
+
+    def _payload(self, table: Table, seat: int | None, lang: str,
+                 clock: dict[str, Any] | None) -> dict[str, Any]:
         key = (seat, lang)
-        clock = self.clock(table)
         cached = table.cache.get(key)
         if cached is None:
             with speaking(lang):
@@ -464,12 +466,13 @@ class Tables:
         """The payload as JSON text, made once per version, seat and language however many
         sockets and responses carry it (Ubongo's race clock is stamped fresh each time)."""
         lang = lang or table.row.lang
-        if self.clock(table) is not None:
-            return _dumps(self.payload(table, seat, lang))
+        clock = self.clock(table)  # asked once per push: the payload needs it too
+        if clock is not None:
+            return _dumps(self._payload(table, seat, lang, clock))
         key = (seat, lang)
         text = table.texts.get(key)
         if text is None:
-            text = _dumps(self.payload(table, seat, lang))
+            text = _dumps(self._payload(table, seat, lang, None))
             table.texts[key] = text
         return text
 

@@ -4,6 +4,7 @@ is open ("seat 2 is done" shows, not what or when), the order of the deck and fu
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -50,19 +51,8 @@ def _plain(x: Any) -> Any:
     ~1,000 objects, copied for every view)."""
     try:
         return orjson.loads(orjson.dumps(x))
-    except TypeError:  # not plain JSON after all: copy it by hand
-        return _copied(x)
-
-
-def _copied(x: Any) -> Any:
-    kind = type(x)
-    if kind is dict:
-        return {k: _copied(v) for k, v in x.items()}
-    if kind is list:
-        return [_copied(v) for v in x]
-    if kind is tuple:
-        return tuple(_copied(v) for v in x)
-    return x
+    except TypeError:  # not plain JSON after all
+        return copy.deepcopy(x)
 
 
 def view(s: UbongoState, seat: int | None) -> dict[str, Any]:
