@@ -334,10 +334,11 @@ def test_play_again(client: TestClient) -> None:
                      headers={"Authorization": f"Bearer {toks[1]}"})
     assert r1.status_code == 201 and r1.json()["id"] == nxt["id"]
     assert r1.json()["token"] != nxt["token"]
-    # each seat's payload at the old table names the next table and its own token there
+    # each seat's payload at the old table names the next table (never a token: a seat's
+    # way in is its own POST .../again), and each token opens its own seat there
     for seat, tok, new_tok in ((0, toks[0], nxt["token"]), (1, toks[1], r1.json()["token"])):
         p = get(client, tid, tok)
-        assert p["next"] == {"id": nxt["id"], "token": new_tok}
+        assert p["next"] == {"id": nxt["id"]}
         q = get(client, nxt["id"], new_tok)
         assert q["seat"] == seat and q["version"] >= 0 and not q["over"]
     assert get(client, tid)["next"] == {"id": nxt["id"]}  # a spectator gets no token
@@ -362,6 +363,17 @@ GOOD = {"game": "alhambra", "players": 2, "seats": [{"kind": "human"}, {"kind": 
     {"seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}]},
     {"seats": [{"kind": "human"}, {"kind": "bot", "level": 3}]},
     {"seats": [{"kind": "human"}, {"kind": "bot", "level": "hard:no_such=1"}]},
+    # a level is a name the lobby offers, nothing else (options once reached the bot)
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "hard:iterations=100000000"}]},
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "hard:time=45"}]},
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy:noise=<img src=x>"}]},
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "hard" + " " * 100}]},
+    {"seats": [{"kind": "human"}, {"kind": "bot", "level": "x" * 100}]},
+    {"seats": {"0": {"kind": "human"}}},
+    {"players": True},
+    {"players": 2.0},
+    {"options": []},
+    {"options": "open_money"},
     {"options": {"no_such": True}},
     {"options": {"open_money": "yes"}},
     {"options": {"open_money": 1}},

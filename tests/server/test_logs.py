@@ -25,13 +25,14 @@ def logged(logger_name: str, msg: str, *args: object) -> str:
     filt = _NoQuery()
     logger.addHandler(handler)
     logger.addFilter(filt)
-    old, logger.level = logger.level, logging.INFO
+    old = logger.level
+    logger.setLevel(logging.INFO)  # setLevel, not `.level =`: it clears the logger's cache
     try:
         logger.info(msg, *args)
     finally:
         logger.removeHandler(handler)
         logger.removeFilter(filt)
-        logger.level = old
+        logger.setLevel(old)
     return out.getvalue()
 
 

@@ -24,8 +24,9 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog
 
+from . import bodies
 from .store import Store, token_hash
-from .tables import Refused, Table, Tables, Watcher, parse_lang
+from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
 
 log = logging.getLogger("herna.server")
 
@@ -44,6 +45,12 @@ def _token(request: Request | WebSocket, body: dict[str, Any] | None = None) -> 
 def _json(text: str) -> Response:
     """A payload already serialised for the table's sockets, sent as it is."""
     return Response(content=text, media_type="application/json")
+
+
+def _close_reason(reason: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8, cut at a character."""
+    data = reason.encode()[:123]
+    return data.decode(errors="ignore")
 
 
 def games_list() -> list[dict[str, Any]]:
@@ -96,17 +103,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             body["table"] = e.payload
         return JSONResponse(body, status_code=e.status)
 
-    async def _body(request: Request) -> dict[str, Any]:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise Refused(422, "the body is not JSON") from None
-        if not isinstance(body, dict):
-            raise Refused(422, "the body must be a JSON object")
-        return body
+    _body = bodies.body
 
     def _table(table_id: str) -> Table:
-        return tables.load(table_id)
+        return tables.load(bodies.check_table_id(table_id))
 
     # ----- the API ------------------------------------------------------------------------
     @app.get("/api/games")
@@ -154,15 +154,18 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
         """Play again with the same seats: the next table, and your seat's token there."""
-        body = await _body(request)
+        body = await _body(request, optional=True)
         table = _table(table_id)
         token = _token(request, body)
         seat = table.seat_of(token)
-        nxt = await asyncio.to_thread(tables.again, table, seat)
+        if seat is None or token is None:
+            raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
+        linked = table.row.next_id
+        nxt, mine = await asyncio.to_thread(tables.again, table, seat, token)
+        if linked is None:  # the next table is new: the others' pages learn of it
+            tables.broadcast(table)
         tables.wake_bots(nxt)
-        payload = tables.payload(table, seat)
-        return {"id": nxt.id, "token": payload["next"].get("token"),
-                "url": f"/t/{nxt.id}#token={payload['next'].get('token')}",
+        return {"id": nxt.id, "token": mine, "url": f"/t/{nxt.id}#token={mine}",
                 "watch_url": f"/t/{nxt.id}"}
 
     @app.get("/api/tables/{table_id}/record")
@@ -179,7 +182,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         tokens = body.get("tokens") or []
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise Refused(422, "tokens must be a list of strings")
-        by_hash = {token_hash(t): t for t in tokens[:500]}
+        by_hash = {token_hash(t): t for t in tokens[:500] if TOKEN.fullmatch(t)}
         rows = await asyncio.to_thread(store.tables_of, list(by_hash))
         return [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
                  "token": by_hash[r["token_hash"]], "over": r["over"], "moves": r["moves"],
@@ -188,24 +191,30 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def api_ws(ws: WebSocket, table_id: str) -> None:
+        # accepted first, refused after: a close before the handshake reaches the client as
+        # an HTTP 403 with no code or reason (uvicorn), and the page could not tell a wrong
+        # link from a lost line
+        await ws.accept()
         try:
             table = _table(table_id)
             seat = table.seat_of(_token(ws))
             lang = parse_lang(ws.query_params.get("lang"), table.row.lang)
         except Refused as e:
-            await ws.close(code=4000 + e.status, reason=e.reason[:120])
+            await ws.close(code=4000 + e.status, reason=_close_reason(e.reason))
             return
-        await ws.accept()
-        watcher = Watcher(seat, lang, ws.send_text)
-        table.watchers.add(watcher)
+
+        async def close(code: int, reason: str) -> None:
+            await ws.close(code=code, reason=reason)
+
+        watcher = Watcher(seat, lang, ws.send_text, close)
+        tables.watch(table, watcher)
         try:
-            await ws.send_text(tables.payload_text(table, seat, lang))
             while True:  # the client only listens; what it sends keeps the line alive
                 await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            table.watchers.discard(watcher)
+            tables.unwatch(table, watcher)
 
     # ----- the pages ------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -75,9 +75,35 @@ def watch_parent(server_pid: int, every: float = 0.5) -> None:
     threading.Thread(target=watch, name="herna-watch-server", daemon=True).start()
 
 
-def seat_bot(level: str, game: str, table_seed: int, seat: int) -> Bot:
-    """The bot of a table's seat, seeded as the arena and `herna play` seed theirs."""
-    return make_bot(level, game, derive_seed(table_seed, "bot", seat))
+# A level is one of these names and nothing else: a stored `hard:iterations=100000000` or
+# `easy:noise=<img>` once reached the bot, and stopped every bot on the server or crashed one.
+LEVELS = ("easy", "medium", "hard")
+# A hard bot's search also stops at this many CPU seconds per decision. Its iteration budget
+# ends it first (about a second, BENCHMARKS.md), so this binds only on a machine far slower
+# than ours, and no table can hold a bot worker for long.
+CPU_CAP = 8.0
+
+
+def seat_level(level: str | None) -> str:
+    """The level a stored seat plays at: its name if it is one of LEVELS, else `medium`
+    (tables stored before levels were checked may hold anything)."""
+    name = (level or "").split(":", 1)[0]
+    return name if name in LEVELS else "medium"
+
+
+def seat_bot(level: str | None, game: str, table_seed: int, seat: int) -> Bot:
+    """The bot of a table's seat, seeded as the arena and `herna play` seed theirs; built
+    from the level's name alone, its work capped (CPU_CAP)."""
+    name = seat_level(level)
+    spec = f"{name}:time={CPU_CAP}" if name == "hard" else name
+    return make_bot(spec, game, derive_seed(table_seed, "bot", seat))
+
+
+def fallback(state: State, seat: int, table_seed: int, version: int) -> str:
+    """A move for a seat whose bot failed: a seeded random legal one, so a table never stops
+    on a bot's error (the error is logged)."""
+    bot = make_bot("random", state.spec.id, derive_seed(table_seed, "fallback", seat, version))
+    return str(bot.act(state.copy(), seat))
 
 
 def choose(job: BotJob) -> str:

@@ -4,7 +4,8 @@ Every applied action is one row with a unique (table, seq), committed before the
 acknowledges it: a table is rebuilt by replaying its rows, and two server processes on one
 database can never both write move `seq` of a table (the second insert fails, and its
 server reloads the table instead of answering with a move that did not happen).
-Tokens are kept only as SHA-256 digests, so the database never holds a seat's key.
+Tokens are kept only as SHA-256 digests, so the database never holds a seat's key, and no
+key can be made from what it holds (`next_token`).
 """
 
 from __future__ import annotations
@@ -62,8 +63,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def next_token(old_hash: str, next_id: str) -> str:
-    """Seat i's token at the next table: known to whoever holds seat i's token here."""
+def next_token(token: str, next_id: str) -> str:
+    """Seat i's token at the next table, made from seat i's token here (not from its digest,
+    which the database holds): the same each time its holder asks, and known to nobody else.
+    (Until 0.1 it was made from the digest, so the database alone gave it away.)"""
+    mac = hmac.new(token.encode(), next_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
+
+
+def old_next_token(old_hash: str, next_id: str) -> str:
+    """The derivable next-table token of earlier versions (migration 0002 revokes them)."""
     mac = hmac.new(bytes.fromhex(old_hash), next_id.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:18]).decode()
 
@@ -155,13 +164,47 @@ class Store:
 
     def create(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
-            conn.execute(tables_t.insert().values(
-                id=row.id, game=row.game, players=row.players, seed=row.seed,
-                options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-                created=row.created or now()))
-            conn.execute(seats_t.insert(), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
-                 "token_hash": s.token_hash} for s in row.seats])
+            self._insert(conn, row)
+
+    @staticmethod
+    def _insert(conn: sa.Connection, row: TableRow) -> None:
+        conn.execute(tables_t.insert().values(
+            id=row.id, game=row.game, players=row.players, seed=row.seed,
+            options=json.dumps(row.options, sort_keys=True), lang=row.lang,
+            created=row.created or now()))
+        conn.execute(seats_t.insert(), [
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+             "token_hash": s.token_hash} for s in row.seats])
+
+    def create_next(self, table_id: str, row: TableRow) -> str:
+        """"Play again": link `row` as the next table of `table_id` and create it, in one
+        transaction, unless a next table is linked already; returns the linked id. However
+        many ask at once (in one process or several), one table is made and none is left
+        over: the link is written first, so a second writer finds it taken and adds nothing."""
+        with self.engine.begin() as conn:
+            won = conn.execute(tables_t.update()
+                               .where(tables_t.c.id == table_id, tables_t.c.next_id.is_(None))
+                               .values(next_id=row.id)).rowcount
+            if won == 1:
+                self._insert(conn, row)
+                return row.id
+        with self.engine.connect() as conn:
+            linked = conn.execute(sa.select(tables_t.c.next_id)
+                                  .where(tables_t.c.id == table_id)).scalar_one()
+        return str(linked)
+
+    def claim_seat(self, table_id: str, seat: int, digest: str) -> str | None:
+        """Give an open human seat (no token yet) the token with this digest, once; returns
+        the digest the seat holds afterwards (another one if it was claimed before)."""
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.update()
+                         .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                seats_t.c.kind == "human", seats_t.c.token_hash.is_(None))
+                         .values(token_hash=digest))
+            held = conn.execute(sa.select(seats_t.c.token_hash)
+                                .where(seats_t.c.table_id == table_id,
+                                       seats_t.c.seat == seat)).scalar_one_or_none()
+        return None if held is None else str(held)
 
     def append(self, table_id: str, seq: int, seat: int, text: str,
                finished: bool = False) -> None:
@@ -191,17 +234,6 @@ class Store:
             seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
             next_id=t.next_id)
-
-    def set_next(self, table_id: str, next_id: str) -> str:
-        """Link "play again"'s new table to this one, once: the first link stays (two
-        players pressing at once get the same next table); returns the linked id."""
-        with self.engine.begin() as conn:
-            conn.execute(tables_t.update()
-                         .where(tables_t.c.id == table_id, tables_t.c.next_id.is_(None))
-                         .values(next_id=next_id))
-            linked = conn.execute(sa.select(tables_t.c.next_id)
-                                  .where(tables_t.c.id == table_id)).scalar_one()
-        return str(linked)
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         with self.engine.connect() as conn:

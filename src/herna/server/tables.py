@@ -8,12 +8,15 @@ then made live and pushed to every connection. Nothing changes on a refusal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import re
 import secrets
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +24,7 @@ from typing import Any
 import orjson
 
 import herna
-from herna.ai.base import Bot, BotError
+from herna.ai.base import Bot
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.core.spec import fits_option
@@ -33,7 +36,13 @@ from .store import Conflict, SeatRow, Store, TableRow, next_token, token_hash
 
 log = logging.getLogger("herna.server")
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = botproc.LEVELS
+# tokens are `secrets.token_urlsafe(18)`: URL-safe ASCII (longer ones are allowed for tokens
+# made elsewhere); anything else is refused before it is hashed
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+# what one socket may have waiting before it counts as not reading (and is closed): pushes
+# are whole payloads, a page reads each in milliseconds, so 32 unsent means it has stopped
+SOCKET_QUEUE = 32
 
 
 class Refused(Exception):
@@ -103,6 +112,8 @@ class Table:
         """The seat a token opens (None: no token, a spectator); Refused 403 for a bad one."""
         if token is None or token == "":
             return None
+        if not TOKEN.fullmatch(token):  # a lone surrogate or a megabyte opens nothing
+            raise Refused(403, catalog().t("refuse.token", self.row.lang))
         digest = token_hash(token)
         for s in self.row.seats:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
@@ -121,11 +132,74 @@ class Table:
 
 @dataclass(eq=False)
 class Watcher:
-    """One connection (a WebSocket) and what it sees: a seat's view or a spectator's."""
+    """One connection (a WebSocket) and what it sees: a seat's view or a spectator's.
+
+    A push never waits on the connection: it goes into the watcher's own bounded queue, which
+    its own task empties into the socket. A socket that stops reading fills its queue and is
+    closed (`FELL_BEHIND`; the page reconnects and gets the table as it is then), so neither
+    a move nor the other watchers ever wait for it."""
 
     seat: int | None
     lang: str
-    send: Callable[[str], Any]  # the payload as JSON text
+    send: Callable[[str], Awaitable[Any]]  # the payload as JSON text
+    close: Callable[[int, str], Awaitable[Any]] | None = None
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SOCKET_QUEUE))
+    pump: asyncio.Task[None] | None = None
+    gone: bool = False
+
+    def start(self) -> None:
+        self.pump = asyncio.get_running_loop().create_task(self._pump())
+
+    def push(self, text: str) -> bool:
+        """Queue one payload; False if the connection has stopped reading (then dropped)."""
+        if self.gone:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(FELL_BEHIND, "fell behind: reconnect")
+            return False
+        return True
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                await self.send(await self.queue.get())
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket closed under us: the connection's handler cleans up
+            self.gone = True
+
+    def drop(self, code: int, reason: str) -> None:
+        """Stop sending and close the connection (without waiting on a peer that does not
+        read: `wsproto` aborts such a connection instead of queueing a close frame)."""
+        if self.gone:
+            return
+        self.gone = True
+        if self.pump is not None:
+            self.pump.cancel()
+        while not self.queue.empty():  # what it never read goes now, not with the socket
+            self.queue.get_nowait()
+        if self.close is not None:
+            task = asyncio.get_running_loop().create_task(_close(self.close, code, reason))
+            _closing.add(task)
+            task.add_done_callback(_closing.discard)
+
+    def stop(self) -> None:
+        """The connection has ended: its task ends too."""
+        self.gone = True
+        if self.pump is not None:
+            self.pump.cancel()
+
+
+# the close code of a socket dropped for not reading (a 4xxx code: the page reconnects)
+FELL_BEHIND = 4408
+_closing: set[asyncio.Task[None]] = set()
+
+
+async def _close(close: Callable[[int, str], Awaitable[Any]], code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(close(code, reason), timeout=5)
 
 
 def _check_options(game: str, options: Any) -> dict[str, Any]:
@@ -153,6 +227,7 @@ class Tables:
                  bot_pace: bool = True, bot_processes: int = 0) -> None:
         self.store = store
         self.live: dict[str, Table] = {}
+        self.loading = threading.Lock()
         self.own_pool = bot_pool is None
         self.bot_pool = bot_pool or self._new_pool()
         # bots in worker processes (herna serve): their thinking never holds this GIL
@@ -190,13 +265,16 @@ class Tables:
             raise Refused(422, f"unknown game {game!r}; games are: {', '.join(herna.game_ids())}")
         spec = herna.spec(game)
         players = body.get("players", spec.min_players)
-        if not isinstance(players, int) or players not in spec.player_counts:
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or players not in spec.player_counts:
             raise Refused(422, f"{spec.name} is for {spec.min_players}-{spec.max_players} "
                                f"players, not {players!r}")
-        seats_in = body.get("seats") or [{"kind": "human"}] * players
+        seats_in = body.get("seats")
+        if seats_in is None:
+            seats_in = [{"kind": "human"}] * players
         if not isinstance(seats_in, list) or len(seats_in) != players:
             raise Refused(422, f"seats must list {players} seats, one per player")
-        options = _check_options(game, body.get("options") or {})
+        options = _check_options(game, {} if body.get("options") is None else body["options"])
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -213,13 +291,10 @@ class Tables:
                 tokens.append(token)
             elif kind == "bot":
                 level = s.get("level", "medium")
-                if not isinstance(level, str) or level.split(":")[0] not in LEVELS:
+                if not isinstance(level, str) or level not in LEVELS:
+                    shown = repr(level)[:40] if isinstance(level, str) else "that"
                     raise Refused(422, f"seat {i}: bot level must be one of "
-                                       f"{', '.join(LEVELS)}, not {level!r}")
-                try:  # a bot that cannot be built is refused now, not at its first turn
-                    botproc.seat_bot(level, game, 0, i)
-                except BotError as e:
-                    raise Refused(422, f"seat {i}: {e}") from None
+                                       f"{', '.join(LEVELS)}, not {shown}")
                 seats.append(SeatRow(i, "bot", level, None))
                 tokens.append(None)
             else:
@@ -236,37 +311,47 @@ class Tables:
         self.wake_bots(table)
         return table, tokens
 
-    def again(self, table: Table, seat: int | None) -> Table:
+    def again(self, table: Table, seat: int | None, token: str) -> tuple[Table, str]:
         """"Play again": the next table with the same game, seats, options and language,
-        made once however many seats ask. Each human seat's new token is derived from its
-        old one (`next_token`), so every player's page can offer its own way in."""
+        made once however many seats ask, and this seat's token there. Its human seats are
+        open until each player asks: a seat's token is made from that player's token here
+        (`next_token`), so only its holder can take it, and asking twice gives the same one."""
         if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
             raise Refused(409, catalog().t("refuse.not_over", table.row.lang))
         if table.row.next_id is None:
-            new_id = secrets.token_urlsafe(8)
-            seats = [SeatRow(s.seat, s.kind, s.level,
-                             token_hash(next_token(s.token_hash, new_id)) if s.token_hash
-                             else None) for s in table.row.seats]
-            row = TableRow(id=new_id, game=table.game, players=table.row.players,
-                           seed=secrets.randbelow(2**31), options=dict(table.row.options),
-                           lang=table.row.lang, seats=seats)
-            self.store.create(row)
-            table.row.next_id = self.store.set_next(table.id, new_id)
+            row = TableRow(id=secrets.token_urlsafe(8), game=table.game,
+                           players=table.row.players, seed=secrets.randbelow(2**31),
+                           options=dict(table.row.options), lang=table.row.lang,
+                           seats=[SeatRow(s.seat, s.kind, s.level, None)
+                                  for s in table.row.seats])
+            table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
-        return self.load(table.row.next_id)
+        nxt = self.load(table.row.next_id)
+        mine = next_token(token, nxt.id)
+        digest = token_hash(mine)
+        held = nxt.row.seats[seat]
+        if held.token_hash is None:
+            held.token_hash = self.store.claim_seat(nxt.id, seat, digest)
+        if held.token_hash != digest:  # taken by a key of an earlier version: revoked
+            raise Refused(409, catalog().t("refuse.again_taken", table.row.lang))
+        return nxt, mine
 
     def load(self, table_id: str) -> Table:
         """The live table, rebuilt from the log if this process does not hold it yet."""
         table = self.live.get(table_id)
         if table is not None:
             return table
-        row = self.store.load(table_id)
-        if row is None:
-            raise Refused(404, f"there is no table {table_id!r}")
-        table = self._rebuild(row)
-        self.live[table_id] = table
+        with self.loading:  # two requests in threads must not rebuild it twice
+            table = self.live.get(table_id)
+            if table is not None:
+                return table
+            row = self.store.load(table_id)
+            if row is None:
+                raise Refused(404, f"there is no table {table_id[:40]!r}")
+            table = self._rebuild(row)
+            self.live[table_id] = table
         self.wake_bots(table)
         return table
 
@@ -348,7 +433,7 @@ class Tables:
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
             table.forget()
-        await self.broadcast(table, first=seat)
+        self.broadcast(table, first=seat)
         self.wake_bots(table)
         return applied
 
@@ -393,15 +478,16 @@ class Tables:
                     snapshot = table.state.copy()
                     bot = table.bots.get(seat)
                     if bot is None:
-                        level = table.row.seats[seat].level or "medium"
-                        bot = botproc.seat_bot(level, table.game, table.row.seed, seat)
+                        bot = botproc.seat_bot(table.row.seats[seat].level, table.game,
+                                               table.row.seed, seat)
                         table.bots[seat] = bot
                     chosen = await loop.run_in_executor(self.bot_pool, bot.act,
                                                         snapshot, seat)
                     text = str(chosen)
             except Exception:
-                log.exception("bot at table %s seat %s failed", table.id, seat)
-                return
+                log.exception("bot at table %s seat %s failed: it plays a random move",
+                              table.id, seat)
+                text = botproc.fallback(table.state, seat, table.row.seed, version)
             delay = self._bot_delay(table, text)
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -412,15 +498,24 @@ class Tables:
             except Refused as e:
                 if e.status == 409:
                     continue
-                log.error("bot at table %s seat %s chose %r: %s", table.id, seat, text, e)
-                return
+                log.error("bot at table %s seat %s chose %r: %s; it plays a random move",
+                          table.id, seat, text, e)
+                try:
+                    await self.act(table, seat, botproc.fallback(table.state, seat,
+                                                                table.row.seed, version),
+                                   version)
+                except Refused as again:
+                    if again.status != 409:
+                        log.error("table %s seat %s: no move could be made: %s", table.id,
+                                  seat, again)
+                        return
 
     @staticmethod
     def _job(table: Table, seat: int) -> botproc.BotJob:
         return botproc.BotJob(
             table=table.id, game=table.game, players=table.row.players, seed=table.row.seed,
             options=dict(table.row.options), seat=seat,
-            level=table.row.seats[seat].level or "medium",
+            level=botproc.seat_level(table.row.seats[seat].level),
             actions=tuple((step.seat, step.text) for step in table.steps))  # the log's texts
 
     def _bot_delay(self, table: Table, text: str) -> float:
@@ -476,14 +571,23 @@ class Tables:
             table.texts[key] = text
         return text
 
-    async def broadcast(self, table: Table, first: int | None = None) -> None:
-        """Push the table to every connection; the mover's own first (the one waiting)."""
+    def watch(self, table: Table, watcher: Watcher) -> None:
+        """A new connection: it gets the table as it is now, then every change."""
+        table.watchers.add(watcher)
+        watcher.start()
+        watcher.push(self.payload_text(table, watcher.seat, watcher.lang))
+
+    def unwatch(self, table: Table, watcher: Watcher) -> None:
+        table.watchers.discard(watcher)
+        watcher.stop()
+
+    def broadcast(self, table: Table, first: int | None = None) -> None:
+        """Queue the table for every connection, the mover's own first (the one waiting).
+        Nothing here waits for a socket: a move costs the same however many watch."""
         watchers = sorted(table.watchers, key=lambda w: w.seat != first) \
             if first is not None else list(table.watchers)
         for w in watchers:
-            try:
-                await w.send(self.payload_text(table, w.seat, w.lang))
-            except Exception:  # a closed socket: forget it
+            if not w.push(self.payload_text(table, w.seat, w.lang)):
                 table.watchers.discard(w)
 
     async def close(self, grace: float = 5.0) -> None:

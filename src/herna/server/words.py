@@ -15,8 +15,6 @@ from herna.ai.registry import game_module
 from herna.core import Action
 from herna.web import catalog
 
-from .store import next_token
-
 if TYPE_CHECKING:
     from .tables import Table
 
@@ -115,10 +113,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     if over:
         out["seed"] = table.row.seed  # the deal is no secret once the game is over
     if table.row.next_id is not None:
-        out["next"] = {"id": table.row.next_id}
-        own = table.row.seats[seat].token_hash if seat is not None else None
-        if own is not None:
-            out["next"]["token"] = next_token(own, table.row.next_id)
+        out["next"] = {"id": table.row.next_id}  # a seat's way in: POST .../again
     return out
 
 

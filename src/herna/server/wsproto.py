@@ -4,7 +4,8 @@ Every move pushes each watcher a payload of 15-90 KB of JSON (the drawing is mos
 uvicorn compresses at zlib's default level 6, which cost a quarter of the server's time under
 load; level 1 costs half as much for about a quarter more bytes (BENCHMARKS.md, "Server").
 uvicorn offers no setting for the level, so this subclass rebuilds the connection's
-extension; if uvicorn's internals change, `protocol()` gives uvicorn's default instead.
+extension; if uvicorn's internals change, `protocol()` gives uvicorn's default instead. It also
+cuts, rather than closes, a connection whose peer has stopped reading.
 """
 
 from __future__ import annotations
@@ -36,5 +37,16 @@ def protocol() -> Any:
                         compress_settings={"memLevel": 5, "level": LEVEL})],
                     max_size=self.config.ws_max_size,
                     logger=logging.getLogger("uvicorn.error"))
+
+        async def send(self, message: Any) -> None:
+            # Closing a connection whose peer has stopped reading: a close frame would wait
+            # behind what it never read (uvicorn's send waits until the buffer drains), so the
+            # connection is cut instead. The server closes such sockets (tables.Watcher).
+            if (message.get("type") == "websocket.close" and self.handshake_complete
+                    and not self.close_sent and not self.writable.is_set()):
+                self.close_sent = True
+                self.transport.abort()
+                return
+            await super().send(message)
 
     return LightDeflate

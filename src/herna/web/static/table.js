@@ -302,33 +302,35 @@ function breakdown(lines) {
   return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
 }
 
+// "Play again" and "the next game": each seat this browser holds asks the server for its own
+// way in (the token is made from the seat's token here, and never sent in a payload).
+async function goAgain(payload) {
+  try {
+    let url = null;
+    for (const [seat, token] of held) {
+      const made = await api(`/api/tables/${tableId}/again`, { method: "POST", body: { token } });
+      holdSeat({ table: made.id, seat, token: made.token, game: payload.game,
+        mode: seat === payload.seat ? "me" : "hotseat" });
+      if (seat === payload.seat) url = made.url;
+    }
+    window.location.href = url;
+  } catch (e) {
+    message = e.message;
+    draw(payload);
+  }
+}
+
 function playAgain(payload) {
   if (payload.seat === null) return null;
   return el("button", {
-    type: "button", class: "primary", id: "again", onclick: async () => {
-      try {
-        let url = null;
-        for (const [seat, token] of held) {
-          const made = await api(`/api/tables/${tableId}/again`, { method: "POST", body: { token } });
-          holdSeat({ table: made.id, seat, token: made.token, game: payload.game,
-            mode: seat === payload.seat ? "me" : "hotseat" });
-          if (seat === payload.seat) url = made.url;
-        }
-        window.location.href = url;
-      } catch (e) {
-        message = e.message;
-        draw(payload);
-      }
-    },
+    type: "button", class: "primary", id: "again", onclick: () => goAgain(payload),
   }, t("table.again"));
 }
 
 function nextLink(payload) {
-  if (!payload.next || payload.next.token === undefined) return null;
-  return el("p", { class: "next" }, el("a", {
-    href: `/t/${payload.next.id}#token=${payload.next.token}`, id: "next-game",
-    onclick: () => holdSeat({ table: payload.next.id, seat: payload.seat,
-      token: payload.next.token, game: payload.game, mode: "me" }),
+  if (!payload.next || payload.seat === null) return null;
+  return el("p", { class: "next" }, el("button", {
+    type: "button", id: "next-game", onclick: () => goAgain(payload),
   }, t("table.next")));
 }
 
