@@ -476,7 +476,8 @@ def path_figures(changes: int, seed: int, live: int = 200,
     def seated(tables: Tables, game: str, players: int) -> Table:
         table, _tokens = tables.create({"game": game, "players": players,
                                         "seats": [{"kind": "human"}] * players})
-        table.watchers.update((Watcher(0, "en", send), Watcher(None, "en", send)))
+        for seat in (0, None):  # a seat's socket and a spectator's, each with its queue
+            tables.watch(table, Watcher(seat, "en", send))
         return table
 
     async def one_game(game: str, tmp: str) -> dict[str, float]:
@@ -491,6 +492,7 @@ def path_figures(changes: int, seed: int, live: int = 200,
                 seat = rng.choice(list(table.state.to_act()))
                 action = rng.choice(table.state.legal_actions(seat))
                 await tables.act(table, seat, str(action), table.version)
+                await asyncio.sleep(0)  # the sockets' queues are emptied by their own tasks
                 done += 1
         cpu = time.process_time() - cpu
         return {"changes": done, "cpu_ms_per_change": cpu / done * 1000,
@@ -524,6 +526,7 @@ def path_figures(changes: int, seed: int, live: int = 200,
                 seat = rng.choice(list(table.state.to_act()))
                 action = rng.choice(table.state.legal_actions(seat))
                 await tables.act(table, seat, str(action), table.version)
+                await asyncio.sleep(0)  # the sockets' queues are emptied by their own tasks
                 done += 1
         finally:
             gc.callbacks.remove(timed)
