@@ -1003,6 +1003,9 @@ def serve(
         help="Compress what the WebSockets push (permessage-deflate): ~10x fewer bytes for "
              "players far away, ~1 ms of CPU a push; --no-compress on a fast local network.")]
         = True,
+    finished_idle: Annotated[float, typer.Option(
+        help="Seconds a finished table nobody watches stays in memory (it comes back from "
+             "the database when asked for).", min=1.0)] = 120.0,
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
@@ -1020,7 +1023,8 @@ def serve(
         gc.set_threshold(*GC_THRESHOLDS)  # short, rare pauses (see there)
         where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
         # bots think in a worker process, off the GIL that serves the players
-        application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1))
+        application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1),
+                                 finished_idle=finished_idle)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment

@@ -144,3 +144,25 @@ def test_finished_tables_nobody_watches_leave_memory_and_come_back(sqlite_db: st
         after = get(c, made["id"])  # rebuilt from the log
         assert after["version"] == before["version"] and after["outcome"] == before["outcome"]
         assert tables.sweep() == 1
+
+
+def test_idle_sweep_keeps_recent_tables_and_drops_idle_payloads(sqlite_db: str) -> None:
+    """A finished table leaves only after `idle` seconds unasked; a table in play stays, but
+    the payloads kept for it go when it is idle (they are made again when asked)."""
+    app = create_app(sqlite_db, bot_pace=False)
+    with TestClient(app) as c:
+        over = create(c, "envyra", ("easy", "easy"))
+        playing = create(c, "envyra", ("human", "human"))
+        deadline = time.monotonic() + 60
+        while not get(c, over["id"])["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        tables = app.state.tables
+        get(c, playing["id"])
+        assert tables.live[playing["id"]].texts
+        assert tables.sweep(idle=3600) == 0 and over["id"] in tables.live  # asked just now
+        for t in tables.live.values():
+            t.used -= 7200  # two hours pass
+        assert tables.sweep(idle=3600) == 1 and over["id"] not in tables.live
+        assert playing["id"] in tables.live and not tables.live[playing["id"]].texts
+        assert get(c, playing["id"])["version"] == 0

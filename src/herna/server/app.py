@@ -69,11 +69,19 @@ def games_list() -> list[dict[str, Any]]:
     return out
 
 
+# A finished table nobody has watched or asked for in this many seconds leaves memory (it
+# comes back from the log when asked for); the sweep looks every SWEEP_EVERY seconds.
+FINISHED_IDLE = 120.0
+SWEEP_EVERY = 30.0
+
+
 def create_app(db: str | None = None, bot_pool: Executor | None = None,
-               bot_pace: bool = True, bot_processes: int = 0) -> FastAPI:
+               bot_pace: bool = True, bot_processes: int = 0,
+               finished_idle: float = FINISHED_IDLE) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
-    `bot_processes=N` runs the bots in N worker processes instead of threads."""
+    `bot_processes=N` runs the bots in N worker processes instead of threads;
+    `finished_idle`: seconds a finished, unwatched table stays in memory."""
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
     tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes)
 
@@ -86,7 +94,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
         gc.freeze()  # what start-up built lives as long as the server: never scan it again
-        sweeper = asyncio.create_task(tables.sweep_every(300))
+        sweeper = asyncio.create_task(tables.sweep_every(
+            min(SWEEP_EVERY, max(1.0, finished_idle / 2)), finished_idle))
         yield
         sweeper.cancel()
         await tables.close()

@@ -80,6 +80,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)  # built when first asked (threads)
     watchers: set[Watcher] = field(default_factory=set)
     node_opened: float = field(default_factory=time.monotonic)
+    used: float = field(default_factory=time.monotonic)  # last asked for or moved
     bot_task: asyncio.Task[None] | None = None
     # what each (seat, language) is sent at this version: as JSON text, and as objects only
     # while a race clock is stamped on each copy (Tables.payload)
@@ -342,6 +343,7 @@ class Tables:
         """The live table, rebuilt from the log if this process does not hold it yet."""
         table = self.live.get(table_id)
         if table is not None:
+            table.used = time.monotonic()
             return table
         with self.loading:  # two requests in threads must not rebuild it twice
             table = self.live.get(table_id)
@@ -364,19 +366,30 @@ class Tables:
             table.steps.append(Step(seat, text, before, state.to_act()))
         return table
 
-    def sweep(self) -> int:
-        """Let finished tables nobody watches leave memory (the log keeps them; the next
-        request rebuilds one): a server up for months holds only the tables in play."""
-        gone = [t.id for t in self.live.values()
-                if t.state.is_over() and not t.watchers and not t.lock.locked()]
+    def sweep(self, idle: float = 0.0) -> int:
+        """Let finished tables nobody watches or asked for in `idle` seconds leave memory
+        (the log keeps them; the next request rebuilds one), and drop the payloads kept for
+        tables in play but idle as long: a server up for months holds only the tables in
+        play. Freed memory goes back to the system (`release_memory`)."""
+        now = time.monotonic()
+        gone = []
+        for t in self.live.values():
+            if now - t.used < idle or t.lock.locked():
+                continue
+            if t.state.is_over() and not t.watchers:
+                gone.append(t.id)
+            elif not t.watchers:
+                t.forget()
         for table_id in gone:
             del self.live[table_id]
+        if gone:
+            release_memory()
         return len(gone)
 
-    async def sweep_every(self, seconds: float) -> None:
+    async def sweep_every(self, seconds: float, idle: float) -> None:
         while not self.closing:
             await asyncio.sleep(seconds)
-            self.sweep()
+            self.sweep(idle)
 
     def resume_all(self) -> int:
         """Load every unfinished table (a restart): their bots pick up where they stopped."""
@@ -604,6 +617,24 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
+
+
+def release_memory() -> None:
+    """Collect what the swept tables held, then hand the C heap's free pages back to the
+    system (glibc keeps freed memory for reuse; RSS would stay at its peak for good). Cheap
+    (a few ms) and run only after a sweep that let tables go."""
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        _libc().malloc_trim(0)
+
+
+def _libc() -> Any:
+    import ctypes
+    import ctypes.util
+
+    return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
 
 
 def _dumps(payload: dict[str, Any]) -> str:
