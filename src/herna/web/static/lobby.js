@@ -301,9 +301,13 @@ async function copyLink(input, note) {
 const POLL_MS = 5000;
 let shownMine = null;
 let asking = false;
+let askAgain = false; // a change came while asking: ask once more when the answer is in
 
 async function refreshMine(force = false) {
-  if (asking) return;
+  if (asking) {
+    askAgain = true;
+    return;
+  }
   const held = heldSeats();
   const mineTokens = new Map(held.map((s) => [s.token, s]));
   const friendTokens = new Map();
@@ -321,6 +325,11 @@ async function refreshMine(force = false) {
       failed = true;
     } finally {
       asking = false;
+    }
+    if (askAgain) {
+      askAgain = false;
+      refreshMine(true);
+      return;
     }
   }
   // one row per table: my own seat if I hold one (the lowest, for hot-seat), else the invite
