@@ -149,6 +149,16 @@ def test_plural_follows_the_current_language_and_falls_back() -> None:
     assert catalog.plural("x", 1, "sk") == "1 thing"
 
 
+def test_the_page_gets_each_languages_own_plural_forms() -> None:
+    """/api/messages sends English's keys plus the forms only cs/sk have, so the page's
+    plural() (Intl.PluralRules, the same CLDR rules) finds "5 tahů", not "5 tahy"."""
+    cs = web.page_words("cs")
+    assert cs["lobby.n_moves.few"] == "{n} tahy" and cs["lobby.n_moves.other"] == "{n} tahů"
+    assert web.page_words("en")["lobby.n_moves.other"] == "{n} moves"
+    assert "lobby.n_moves.few" not in web.page_words("en")
+    assert set(web.catalog().en) <= set(web.page_words("sk"))
+
+
 def test_no_hand_plural_rule_remains() -> None:
     """Counted words have CLDR keys, not the old .1/.2/.5, and no code picks a form by hand."""
     for package in CATALOGS:

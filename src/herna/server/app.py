@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 import herna
 from herna.i18n import LANGUAGES
-from herna.web import STATIC, catalog
+from herna.web import STATIC, page_words
 
 from . import bodies
 from .store import Store, token_hash
@@ -126,9 +126,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     def api_messages(lang: str = "en") -> dict[str, Any]:
         """The page's words in one language (the client draws no text of its own)."""
         code = parse_lang(lang, "en")
-        c = catalog()
-        return {"lang": code, "languages": list(LANGUAGES),
-                "messages": {k: c.tables[code].get(k) or v for k, v in c.en.items()}}
+        return {"lang": code, "languages": list(LANGUAGES), "messages": page_words(code)}
 
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:

@@ -22,3 +22,12 @@ def catalog() -> Catalog:
     tables = {lang: json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in LANGUAGES}
     return Catalog(tables["en"], tables["cs"], tables["sk"])
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Every message the page may show, in `lang`: English's keys (a word a translation lacks
+    stays English rather than a bare key) plus the language's own plural forms, which English
+    does not have (cs/sk `.few` and `.many`), so the page's `plural()` finds them."""
+    c = catalog()
+    table = c.tables[lang]
+    return {**c.en, **{k: v for k, v in table.items() if v}}

@@ -33,6 +33,15 @@ export function t(key, fields = {}) {
   return template.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
 }
 
+// A counted message in the page's language: `key.<category>` by the CLDR plural rules the
+// server's catalogs use (Babel there, Intl.PluralRules here): plural("lobby.n_moves", 5) in
+// Czech is "5 tahů", 2 is "2 tahy". {n} and `fields` are filled in.
+export function plural(key, n, fields = {}) {
+  const category = new Intl.PluralRules(lang).select(n);
+  const form = `${key}.${category}` in words ? `${key}.${category}` : `${key}.other`;
+  return t(form, { n, ...fields });
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.reason) || `HTTP ${status}`);
@@ -74,6 +83,12 @@ export function holdSeat(entry) {
   const list = heldSeats().filter((s) => !(s.table === entry.table && s.seat === entry.seat));
   list.unshift({ at: Date.now(), ...entry });
   localStorage.setItem(SEATS_KEY, JSON.stringify(list.slice(0, 400)));
+}
+
+// Leave a table: this browser forgets its seats there (the game itself goes on).
+export function forgetTable(table) {
+  const list = heldSeats().filter((s) => s.table !== table);
+  localStorage.setItem(SEATS_KEY, JSON.stringify(list));
 }
 
 export function seatsAt(table) {

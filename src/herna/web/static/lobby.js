@@ -1,7 +1,9 @@
-// The lobby: choose a game, its players, seats and options; start a table; list my tables.
+// The lobby: choose a game, its players, seats and options; start a table; hand each friend
+// a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, el, heldSeats, holdSeat, languagePicker, loadWords, t,
+  api, el, forgetTable, heldSeats, holdSeat, languagePicker, loadWords, plural, t,
 } from "./herna.js";
+import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
@@ -81,16 +83,17 @@ function seatRow(i) {
     t("lobby.seat", { seat: i })), select);
 }
 
+// The choice of game and the set-up are redrawn on every change; the invitation (#created)
+// and my tables (#mine) are separate sections that live on across those redraws.
 function draw() {
-  const root = document.getElementById("lobby");
-  root.replaceChildren();
+  const root = document.getElementById("setup-slot");
   const game = gameById(form.game);
   const choose = el("section", { class: "panel games" }, el("h2", {}, t("lobby.choose")),
     el("div", { class: "game-cards" }, games.map((g) => el("button", {
       type: "button", class: `game-card${g.id === form.game ? " chosen" : ""}`,
       "data-game": g.id, "aria-pressed": g.id === form.game ? "true" : "false",
       onclick: () => pickGame(g.id),
-    }, el("strong", {}, g.name), el("span", {}, t(`game.${g.id}.blurb`)),
+    }, el("strong", {}, gameName(g.id)), el("span", {}, t(`game.${g.id}.blurb`)),
     el("small", {}, t("lobby.players_range", {
       min: g.players[0], max: g.players[g.players.length - 1],
     }))))));
@@ -98,7 +101,7 @@ function draw() {
     el("span", {}, t("lobby.players")),
     el("select", { id: "players", onchange: (e) => setPlayers(Number(e.target.value)) },
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
-  const setup = el("section", { class: "panel setup" }, el("h2", {}, game.name), players,
+  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     game.options.length ? el("h3", {}, t("lobby.options")) : null,
     game.options.map((o) => optionInput(game, o)),
@@ -107,9 +110,12 @@ function draw() {
     el("button", { type: "button", id: "start", class: "primary", onclick: start },
       t("lobby.start")),
     el("p", { id: "lobby-error", class: "error", role: "alert" }));
-  root.append(choose, setup, el("section", { id: "created", class: "panel", hidden: true }),
-    el("section", { id: "mine", class: "panel" }, el("h2", {}, t("lobby.mine"))));
-  listMine();
+  root.replaceChildren(choose, setup);
+}
+
+function gameName(id) {
+  const key = `game.${id}.name`;
+  return t(key) === key ? gameById(id)?.name || id : t(key);
 }
 
 async function start() {
@@ -138,55 +144,269 @@ async function start() {
       holdSeat({ table: made.id, seat: i, token: s.token, game: form.game, mode: kind });
       if (!mine) mine = s;
     } else if (kind === "friend") {
-      friends.push(s);
+      friends.push({ seat: s.seat, token: s.token });
     }
   });
   if (!friends.length) {
     window.location.href = mine ? mine.url : made.watch_url;
     return;
   }
-  const box = document.getElementById("created");
-  const link = (url) => new URL(url, window.location.href).href;
-  box.hidden = false;
-  box.replaceChildren(el("h2", {}, t("lobby.links")), el("p", {}, t("lobby.links_hint")),
-    friends.map((s) => el("div", { class: "link-row" },
-      el("span", {}, t("lobby.seat", { seat: s.seat })),
-      el("input", { readonly: true, value: link(s.url), "data-seat": s.seat }),
-      el("button", {
-        type: "button", onclick: () => navigator.clipboard?.writeText(link(s.url)),
-      }, t("lobby.copy")))),
-    el("div", { class: "link-row" }, el("span", {}, t("lobby.watch")),
-      el("input", { readonly: true, value: link(made.watch_url) })),
-    mine ? el("a", { class: "button primary", href: mine.url, id: "go" }, t("lobby.go")) : null);
-  box.scrollIntoView({ behavior: "smooth" });
+  keepInvite({ table: made.id, game: form.game, friends });
+  showInvite(made.id);
+  refreshMine();
+  document.getElementById("created").scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
-async function listMine() {
-  const held = heldSeats();
-  const box = document.getElementById("mine");
-  if (!held.length) {
-    box.append(el("p", { class: "hint" }, t("lobby.none")));
-    return;
-  }
-  let rows;
+// ----- the invitation: one card per friend -------------------------------------------------
+// The friends' links are kept in this browser too (herna.invites), so a table I started
+// stays in My tables, and its links can be shown again, even if I took no seat myself.
+const INVITES_KEY = "herna.invites";
+let invited = null; // the table whose invitation is shown
+
+function invites() {
   try {
-    rows = await api("/api/my-tables", { method: "POST", body: { tokens: held.map((s) => s.token) } });
-  } catch (e) {
-    box.append(el("p", { class: "error" }, e.message));
+    const list = JSON.parse(localStorage.getItem(INVITES_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepInvite(entry) {
+  const list = invites().filter((i) => i.table !== entry.table);
+  list.unshift({ at: Date.now(), ...entry });
+  localStorage.setItem(INVITES_KEY, JSON.stringify(list.slice(0, 100)));
+}
+
+function forgetInvite(table) {
+  localStorage.setItem(INVITES_KEY, JSON.stringify(invites().filter((i) => i.table !== table)));
+}
+
+// A link as a person sends it: absolute, with the token in the fragment (never sent).
+function absolute(path) {
+  return new URL(path, window.location.origin).href;
+}
+
+function seatPath(table, token) {
+  return `/t/${encodeURIComponent(table)}#token=${encodeURIComponent(token)}`;
+}
+
+function showInvite(table) {
+  const box = document.getElementById("created");
+  const invite = invites().find((i) => i.table === table);
+  invited = invite ? table : null;
+  if (!invite) {
+    box.hidden = true;
+    box.replaceChildren();
     return;
   }
-  const seen = new Set();
-  const list = el("ul", { class: "my-tables" });
-  for (const r of rows) {
-    if (seen.has(r.id)) continue; // hot-seat: one row per table
-    seen.add(r.id);
-    const name = gameById(r.game)?.name || r.game;
-    list.append(el("li", { class: r.over ? "over" : "open" },
-      el("a", { href: `/t/${r.id}#token=${r.token}` }, name),
-      el("span", {}, t("lobby.table_line", { players: r.players, moves: r.moves })),
-      el("span", { class: "badge" }, r.over ? t("lobby.finished") : t("lobby.open"))));
+  const mine = heldSeats().filter((s) => s.table === table).sort((a, b) => a.seat - b.seat)[0];
+  const watch = absolute(`/t/${encodeURIComponent(table)}`);
+  box.hidden = false;
+  box.dataset.table = table;
+  box.replaceChildren(
+    el("h2", {}, t("lobby.links"), " · ", gameName(invite.game)),
+    el("p", { class: "hint" }, t("lobby.links_hint")),
+    el("div", { class: "invites" }, invite.friends.map((f) => inviteCard(invite, f))),
+    el("div", { class: "watch-row" },
+      el("label", { for: "watch-link" }, t("lobby.watch")),
+      linkField(watch, { id: "watch-link", "aria-label": t("lobby.watch") })),
+    el("div", { class: "go-row" },
+      mine ? el("a", { class: "button primary", id: "go", href: seatPath(table, mine.token) },
+        t("lobby.open_seat")) : null,
+      el("a", { class: `button${mine ? "" : " primary"}`, id: "watch", href: watch },
+        t("lobby.open_watch"))));
+}
+
+function inviteCard(invite, friend) {
+  const url = absolute(seatPath(invite.table, friend.token));
+  const label = t("lobby.seat", { seat: friend.seat });
+  const qr = el("div", {
+    class: "qr", role: "img", "aria-label": t("lobby.qr", { seat: friend.seat }),
+    "data-text": url,
+  });
+  qr.innerHTML = qrSvg(url);
+  return el("article", { class: "invite-card", "data-seat": friend.seat },
+    el("h3", {}, label),
+    linkField(url, {
+      class: "link", "data-seat": friend.seat,
+      "aria-label": t("lobby.link_label", { seat: friend.seat }),
+    }, {
+      title: t("lobby.share_title", { game: gameName(invite.game) }),
+      text: t("lobby.share_text", { game: gameName(invite.game) }),
+    }),
+    el("figure", {}, qr, el("figcaption", { class: "hint" }, t("lobby.qr_hint"))));
+}
+
+// The QR code is the library's own SVG (a path of dark modules), scaled by CSS.
+function qrSvg(text) {
+  const qr = qrcode(0, "M");
+  qr.addData(text);
+  qr.make();
+  return qr.createSvgTag({ cellSize: 4, margin: 8, scalable: true });
+}
+
+// A read-only input that scrolls within itself (a long link never widens the page), with a
+// Copy button and, where the device can share, a Share button.
+function linkField(value, attrs, share = null) {
+  const input = el("input", { type: "text", readonly: true, value, spellcheck: "false",
+    ...attrs, onfocus: (e) => e.target.select() });
+  const note = el("span", { class: "copied", role: "status", "aria-live": "polite" });
+  const copy = el("button", {
+    type: "button", class: "copy", "data-seat": attrs["data-seat"],
+    onclick: () => copyLink(input, note),
+  }, t("lobby.copy"));
+  const buttons = [copy];
+  if (share && typeof navigator.share === "function") {
+    buttons.push(el("button", {
+      type: "button", class: "share", "data-seat": attrs["data-seat"],
+      onclick: () => navigator.share({ ...share, url: value }).catch(() => {}),
+    }, t("lobby.share")));
   }
-  box.append(list);
+  return el("div", { class: "link-field" }, input, el("div", { class: "link-buttons" },
+    buttons, note));
+}
+
+// The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
+// over http) the text is selected in its input so the person copies it by hand.
+async function copyLink(input, note) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch {
+      done = false;
+    }
+  }
+  if (!done) {
+    input.focus();
+    input.setSelectionRange(0, input.value.length);
+    try {
+      done = document.execCommand("copy");
+    } catch {
+      done = false;
+    }
+  }
+  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
+  note.dataset.done = done ? "yes" : "no";
+  clearTimeout(note.timer);
+  if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
+}
+
+// ----- my tables -----------------------------------------------------------------------------
+// Refreshed without a reload: every POLL_MS while the page is visible, at once when it
+// becomes visible again, and when another tab of this browser holds or leaves a seat
+// (the storage event). Redrawn only when something changed, so nothing flickers.
+const POLL_MS = 5000;
+let shownMine = null;
+let asking = false;
+let askAgain = false; // a change came while asking: ask once more when the answer is in
+
+async function refreshMine(force = false) {
+  if (asking) {
+    askAgain = true;
+    return;
+  }
+  const held = heldSeats();
+  const mineTokens = new Map(held.map((s) => [s.token, s]));
+  const friendTokens = new Map();
+  for (const i of invites()) {
+    for (const f of i.friends) friendTokens.set(f.token, i);
+  }
+  const tokens = [...mineTokens.keys(), ...friendTokens.keys()].slice(0, 500);
+  let rows = [];
+  let failed = false;
+  if (tokens.length) {
+    asking = true;
+    try {
+      rows = await api("/api/my-tables", { method: "POST", body: { tokens } });
+    } catch {
+      failed = true;
+    } finally {
+      asking = false;
+    }
+    if (askAgain) {
+      askAgain = false;
+      refreshMine(true);
+      return;
+    }
+  }
+  // one row per table: my own seat if I hold one (the lowest, for hot-seat), else the invite
+  const tables = new Map();
+  for (const r of rows) {
+    const seat = mineTokens.get(r.token);
+    const before = tables.get(r.id);
+    if (!before || (seat && (!before.mine || r.seat < before.seat))) {
+      tables.set(r.id, { ...r, mine: Boolean(seat) });
+    }
+  }
+  const list = [...tables.values()];
+  const key = JSON.stringify([failed, list, currentWordsKey()]);
+  if (!force && key === shownMine) return;
+  shownMine = key;
+  drawMine(list, failed);
+}
+
+function currentWordsKey() {
+  return document.documentElement.lang;
+}
+
+function drawMine(list, failed) {
+  const box = document.getElementById("mine");
+  const parts = [el("h2", {}, t("lobby.mine"))];
+  if (failed) parts.push(el("p", { class: "error" }, t("lobby.offline")));
+  if (!list.length && !failed) parts.push(el("p", { class: "hint" }, t("lobby.none")));
+  if (list.length) {
+    parts.push(el("ul", { class: "my-tables" }, list.map((r) => {
+      const name = gameName(r.game);
+      const hasInvite = invites().some((i) => i.table === r.id);
+      const href = r.mine ? seatPath(r.id, r.token) : `/t/${encodeURIComponent(r.id)}`;
+      return el("li", { class: r.over ? "over" : "open", "data-table": r.id },
+        el("div", { class: "what" },
+          el("strong", {}, name), " ",
+          el("span", { class: "badge" }, r.over ? t("lobby.finished") : t("lobby.open")),
+          el("span", { class: "line" }, [
+            plural("lobby.n_players", r.players), plural("lobby.n_moves", r.moves),
+            r.mine ? t("lobby.seat", { seat: r.seat }) : t("lobby.host"),
+          ].join(" · "))),
+        el("div", { class: "row-buttons" },
+          el("a", { class: "button reopen", href }, r.mine ? t("lobby.reopen")
+            : t("lobby.watch")),
+          hasInvite ? el("button", {
+            type: "button", class: "links", onclick: () => {
+              showInvite(r.id);
+              document.getElementById("created").scrollIntoView({ block: "start" });
+            },
+          }, t("lobby.links_again")) : null,
+          el("button", {
+            type: "button", class: "leave", "aria-label": t("lobby.leave_label", { game: name }),
+            onclick: () => leave(r.id),
+          }, t("lobby.leave"))));
+    })));
+  }
+  box.replaceChildren(...parts);
+}
+
+function leave(table) {
+  if (!window.confirm(t("lobby.leave_confirm"))) return;
+  forgetTable(table);
+  forgetInvite(table);
+  if (invited === table) showInvite(null);
+  refreshMine(true);
+}
+
+function watchMine() {
+  refreshMine(true);
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshMine();
+  }, POLL_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refreshMine();
+  });
+  window.addEventListener("storage", (e) => {
+    if (e.key === null || e.key === "herna.seats" || e.key === INVITES_KEY) refreshMine();
+  });
 }
 
 async function main() {
@@ -195,9 +415,16 @@ async function main() {
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => {
     document.title = t("page.lobby_title");
     draw();
+    if (invited) showInvite(invited);
+    refreshMine(true);
   }));
   games = await api("/api/games");
+  document.getElementById("lobby").replaceChildren(
+    el("div", { id: "setup-slot" }),
+    el("section", { id: "created", class: "panel", hidden: true, "aria-live": "polite" }),
+    el("section", { id: "mine", class: "panel" }, el("h2", {}, t("lobby.mine"))));
   pickGame(games[0].id);
+  watchMine();
 }
 
 main();

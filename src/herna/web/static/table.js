@@ -37,9 +37,11 @@ function connect(key, token) {
   ws.onmessage = (e) => receive(key, JSON.parse(e.data));
   ws.onclose = (e) => {
     if (sockets.get(key) !== ws) return; // replaced on purpose (language change)
-    if (e.code >= 4000) { // the server refused: a bad link, no such table
+    if (e.code >= 4000) { // the server refused (4403 a bad key, 4404 no such table, 4422 a
+      // bad request): say so in the page's words and stop; trying again would be refused again
       setStatus("gone");
-      showProblem(e.reason || t("table.refused"));
+      const key = `table.closed.${e.code}`;
+      showProblem(t(key) === key ? t("table.refused") : t(key));
       return;
     }
     setStatus("reconnecting");
