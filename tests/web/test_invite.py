@@ -36,7 +36,7 @@ def wait_for(condition: Any, timeout: float = 30, what: str = "") -> None:
 
 def new_page(browser: Any, **options: Any) -> Any:
     context = browser.new_context(**{**DESKTOP, **options})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -284,22 +284,34 @@ def test_the_lobby_speaks_czech_all_the_way(browser: Any, live_server: LiveServe
 
 def test_a_refused_socket_says_why_and_stops_trying(browser: Any,
                                                     live_server: LiveServer) -> None:
-    """The server accepts, then closes a refused socket with 4404 (no such table): the page
-    says so in its own words and does not knock again."""
+    """The server accepts, then closes a refused socket with its code: a table that does not
+    exist (4404) and a link whose key opens no seat (4403). The page says so in its own
+    words and does not knock again."""
     page = new_page(browser)
     opened: list[str] = []
-
-    def refuse(ws: Any) -> None:
-        opened.append(ws.url)
-        ws.close(code=4404, reason="no such table")
-    page.route_web_socket(re.compile(r".*/api/tables/.*/ws.*"), refuse)
-    page.goto(live_server.url + "/t/nosuchtable")
+    page.on("websocket", lambda ws: opened.append(ws.url))
+    page.goto(live_server.url + "/t/doesnotexist")
     expected = web.catalog().en["table.closed.4404"]
     wait_for(lambda: page.locator("#turn .error").count() == 1
              and page.locator("#turn .error").inner_text() == expected, what="the reason")
     assert page.locator("#status").get_attribute("data-state") == "gone"
     time.sleep(2.5)  # a reconnect would come after 0.5-2 s
     assert len(opened) == 1
+    close(page)
+    # a real table, a key that opens no seat there (the table id is the lobby's: the page
+    # shows it as the watch link)
+    page = new_page(browser)
+    start_from_lobby(page, live_server.url, "alhambra", 2, {1: "friend"})
+    page.locator("#created .invite-card").wait_for()
+    table_id = page.locator("#created").get_attribute("data-table")
+    opened.clear()
+    page.on("websocket", lambda ws: opened.append(ws.url))
+    page.goto(f"{live_server.url}/t/{table_id}#token=not-a-seat-key")
+    expected = web.catalog().en["table.closed.4403"]
+    wait_for(lambda: page.locator("#turn .error").count() == 1
+             and page.locator("#turn .error").inner_text() == expected, what="the reason")
+    time.sleep(2.5)
+    assert len(opened) <= 1  # told by the first answer (or socket), never tried again
     close(page)
 
 
