@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 import herna
 from herna.i18n import LANGUAGES
-from herna.web import STATIC, page_words
+from herna.web import STATIC, catalog, page_words
 
 from . import bodies
 from .store import Store, token_hash
