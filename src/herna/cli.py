@@ -1006,6 +1006,16 @@ def serve(
     finished_idle: Annotated[float, typer.Option(
         help="Seconds a finished table nobody watches stays in memory (it comes back from "
              "the database when asked for).", min=1.0)] = 120.0,
+    limit_create: Annotated[str, typer.Option(
+        help="Tables one client address may create, as N/second|minute|hour (0: no limit).")]
+        = "60/minute",
+    limit_actions: Annotated[str, typer.Option(
+        help="Moves (and play-again calls) one client address may make, N/second|minute|hour "
+             "(0: no limit).")] = "1200/minute",
+    max_sockets_per_table: Annotated[int, typer.Option(
+        help="WebSockets one table may have open (0: no limit).", min=0)] = 1000,
+    max_sockets_per_client: Annotated[int, typer.Option(
+        help="WebSockets one client address may have open (0: no limit).", min=0)] = 200,
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
@@ -1023,8 +1033,17 @@ def serve(
         gc.set_threshold(*GC_THRESHOLDS)  # short, rare pauses (see there)
         where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
         # bots think in a worker process, off the GIL that serves the players
+        from herna.server.abuse import Limits
+
+        try:
+            limits = Limits(create=None if limit_create == "0" else limit_create,
+                            actions=None if limit_actions == "0" else limit_actions,
+                            sockets_per_table=max_sockets_per_table,
+                            sockets_per_client=max_sockets_per_client)
+        except ValueError as e:
+            raise HernaError(str(e)) from None
         application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1),
-                                 finished_idle=finished_idle)
+                                 finished_idle=finished_idle, limits=limits)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment

@@ -495,3 +495,62 @@ def test_bodies_over_the_limit_are_413(client: TestClient) -> None:
                     headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert client.app.state.tables.store.unfinished() == []  # type: ignore[attr-defined]
+
+
+# ----- abuse limits per client address ----------------------------------------------------
+
+
+def test_table_creation_and_moves_are_rate_limited(sqlite_db: str) -> None:
+    from herna.server.abuse import Limits
+
+    limits = Limits(create="3/minute", actions="5/minute")
+    with TestClient(create_app(sqlite_db, bot_pace=False, limits=limits)) as c:
+        made = [c.post("/api/tables", json={"game": "alhambra", "players": 2})
+                for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        r = made[-1]
+        assert "too many" in r.json()["reason"] and int(r.headers["retry-after"]) >= 1
+        tid = made[0].json()["id"]
+        toks = [s["token"] for s in made[0].json()["seats"]]
+        codes = []
+        for _ in range(6):
+            p = get(c, tid, toks[get(c, tid)["to_act"][0]])
+            codes.append(c.post(f"/api/tables/{tid}/actions", json={
+                "token": toks[p["seat"]], "action": p["legal"][0]["text"],
+                "version": p["version"]}).status_code)
+        assert codes == [200] * 5 + [429]
+        assert get(c, tid)["version"] == 5  # the refused move changed nothing
+        assert c.get(f"/api/tables/{tid}").status_code == 200  # reading is not limited
+
+
+def test_sockets_are_capped_per_table_and_per_address(sqlite_db: str) -> None:
+    from herna.server.abuse import Limits
+
+    limits = Limits.off()
+    limits.sockets_per_table, limits.sockets_per_client = 2, 3
+    with TestClient(create_app(sqlite_db, bot_pace=False, limits=limits)) as c:
+        a = create(c, "alhambra", ("human", "human"))["id"]
+        b = create(c, "alhambra", ("human", "human"))["id"]
+        with c.websocket_connect(f"/api/tables/{a}/ws") as w1, \
+                c.websocket_connect(f"/api/tables/{a}/ws") as w2:
+            w1.receive_json(), w2.receive_json()
+            with pytest.raises(WebSocketDisconnect) as e, \
+                    c.websocket_connect(f"/api/tables/{a}/ws") as w3:
+                w3.receive_json()
+            assert e.value.code == 4429  # the table is full
+            with c.websocket_connect(f"/api/tables/{b}/ws") as w4:
+                w4.receive_json()
+                with pytest.raises(WebSocketDisconnect) as e, \
+                        c.websocket_connect(f"/api/tables/{b}/ws") as w5:
+                    w5.receive_json()
+                assert e.value.code == 4429  # this address has 3 open
+        # closed sockets are counted out again
+        with c.websocket_connect(f"/api/tables/{b}/ws") as w6:
+            assert w6.receive_json()["table"] == b
+
+
+def test_serve_refuses_a_rate_it_cannot_read() -> None:
+    from herna.server.abuse import Limits
+
+    with pytest.raises(ValueError, match="N/minute"):
+        Limits(create="lots")

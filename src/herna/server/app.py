@@ -25,6 +25,7 @@ from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
 from . import bodies
+from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
 
@@ -45,6 +46,12 @@ def _token(request: Request | WebSocket, body: dict[str, Any] | None = None) -> 
 def _json(text: str) -> Response:
     """A payload already serialised for the table's sockets, sent as it is."""
     return Response(content=text, media_type="application/json")
+
+
+def _client(request: Request | WebSocket) -> str:
+    """The client's address, as uvicorn reports it (the proxy's, unless uvicorn is told to
+    trust its forwarding headers)."""
+    return request.client.host if request.client else "unknown"
 
 
 def _close_reason(reason: str) -> str:
@@ -77,11 +84,13 @@ SWEEP_EVERY = 30.0
 
 def create_app(db: str | None = None, bot_pool: Executor | None = None,
                bot_pace: bool = True, bot_processes: int = 0,
-               finished_idle: float = FINISHED_IDLE) -> FastAPI:
+               finished_idle: float = FINISHED_IDLE, limits: Limits | None = None) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
     `bot_processes=N` runs the bots in N worker processes instead of threads;
-    `finished_idle`: seconds a finished, unwatched table stays in memory."""
+    `finished_idle`: seconds a finished, unwatched table stays in memory; `limits`: the
+    abuse limits per client address (none by default; `herna serve` sets its own)."""
+    limits = limits or Limits.off()
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
     tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes)
 
@@ -110,7 +119,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         body: dict[str, Any] = {"reason": e.reason}
         if e.payload is not None:
             body["table"] = e.payload
-        return JSONResponse(body, status_code=e.status)
+        return JSONResponse(body, status_code=e.status, headers=e.headers)
 
     _body = bodies.body
 
@@ -130,6 +139,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:
+        limits.hit("create", _client(request))
         body = await _body(request)
         table, tokens = await asyncio.to_thread(tables.create, body)
         tables.wake_bots(table)
@@ -149,6 +159,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Any:
+        limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
         seat = table.seat_of(_token(request, body))
@@ -161,6 +172,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
         """Play again with the same seats: the next table, and your seat's token there."""
+        limits.hit("actions", _client(request))
         body = await _body(request, optional=True)
         table = _table(table_id)
         token = _token(request, body)
@@ -206,6 +218,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             table = _table(table_id)
             seat = table.seat_of(_token(ws))
             lang = parse_lang(ws.query_params.get("lang"), table.row.lang)
+            client = _client(ws)
+            limits.open_socket(client, len(table.watchers))
         except Refused as e:
             await ws.close(code=4000 + e.status, reason=_close_reason(e.reason))
             return
@@ -222,6 +236,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             pass
         finally:
             tables.unwatch(table, watcher)
+            limits.close_socket(client)
 
     # ----- the pages ------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -48,11 +48,13 @@ SOCKET_QUEUE = 32
 class Refused(Exception):
     """A request the server turns down; `status` is the HTTP status it maps to."""
 
-    def __init__(self, status: int, reason: str, payload: dict[str, Any] | None = None) -> None:
+    def __init__(self, status: int, reason: str, payload: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
         self.payload = payload
+        self.headers = headers
 
 
 @dataclass
