@@ -125,7 +125,10 @@ def serve(db: str | None, log: Path) -> Iterator[tuple[str, int]]:
             db = str(Path(tmp) / "bench.db")
         out = stack.enter_context(log.open("a"))
         proc = subprocess.Popen([*herna_command(), "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--db", db, "--lang", "en", *SERVE_ARGS],
+                                 str(port), "--db", db, "--lang", "en",
+                                 # the load's players all come from this one address
+                                 "--limit-create", "0", "--limit-actions", "0",
+                                 "--max-sockets-per-client", "0", *SERVE_ARGS],
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             base = f"http://127.0.0.1:{port}"
