@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 
 import herna
 from herna.i18n import LANGUAGES
@@ -113,6 +114,14 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     app = FastAPI(title="Herna", version=herna.__version__, lifespan=lifespan,
                   docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.tables = tables
+
+    @app.exception_handler(DBAPIError)
+    async def _unavailable(_request: Request, e: DBAPIError) -> JSONResponse:
+        """The database failed a request outside a move (creating, loading a table): a
+        clear refusal, never a 500; what the request would have written was rolled back."""
+        log.error("database error: %s", str(e.orig or e).splitlines()[0][:200])
+        return JSONResponse({"reason": catalog().t("refuse.unsaved", "en")}, status_code=503,
+                            headers={"Retry-After": "5"})
 
     @app.exception_handler(Refused)
     async def _refused(_request: Request, e: Refused) -> JSONResponse:

@@ -21,7 +21,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 metadata = sa.MetaData()
 
@@ -83,6 +83,11 @@ def now() -> datetime:
 
 class Conflict(Exception):
     """Move `seq` of the table is already in the log: another process wrote it first."""
+
+
+class Unavailable(Exception):
+    """The database refused a write (disk full, locked, read-only, gone): nothing of it was
+    stored, and the same write may succeed once the fault is gone."""
 
 
 @dataclass
@@ -217,6 +222,8 @@ class Store:
                     conn.execute(_FINISH, {"b_id": table_id, "b_finished": now()})
         except IntegrityError:
             raise Conflict(f"move {seq} of table {table_id} is already stored") from None
+        except DBAPIError as e:  # the transaction was rolled back: no half-written move
+            raise Unavailable(str(e.orig or e).splitlines()[0][:200]) from None
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

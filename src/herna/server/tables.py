@@ -32,7 +32,7 @@ from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
 
 from . import botproc, words
-from .store import Conflict, SeatRow, Store, TableRow, next_token, token_hash
+from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash
 
 log = logging.getLogger("herna.server")
 
@@ -436,6 +436,9 @@ class Tables:
                 else:
                     await asyncio.to_thread(self.store.append, table.id, table.version, seat,
                                             text, trial.is_over())
+            except Unavailable as e:  # nothing was stored and nothing is made live
+                log.error("table %s: move %d not stored: %s", table.id, table.version, e)
+                raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
             except Conflict:
                 # another process holds this table too and wrote first: take its log
                 self.live.pop(table.id, None)
@@ -480,6 +483,7 @@ class Tables:
 
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
+        pause = 1.0  # seconds before trying a move the database refused again (doubling)
         while not self.closing and not table.state.is_over():
             seat = next((s for s in table.state.to_act() if s in table.bot_seats), None)
             if seat is None:
@@ -510,8 +514,13 @@ class Tables:
                 continue  # someone acted meanwhile (a simultaneous node): think again
             try:
                 await self.act(table, seat, text, version)
+                pause = 1.0
             except Refused as e:
                 if e.status == 409:
+                    continue
+                if e.status == 503:  # the database is down: the same move, once it is back
+                    await asyncio.sleep(pause)
+                    pause = min(30.0, pause * 2)
                     continue
                 log.error("bot at table %s seat %s chose %r: %s; it plays a random move",
                           table.id, seat, text, e)
