@@ -142,7 +142,7 @@ def test_the_english_table_is_english_too() -> None:
 
 
 def test_breakdown_categories_are_words() -> None:
-    assert words.category("ubongo", "count1", "cs") == "1. barva (počet)"
+    assert words.category("ubongo", "count1", "cs") == "nejvíc jedné barvy"
     assert words.category("envyra", "stars", "sk") == "hviezdičky"
     assert words.category("alhambra", "walls", "cs") != "walls"
     assert words.category("alhambra-rw", "lines", "cs") == "řady a sloupce"
