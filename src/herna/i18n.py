@@ -113,9 +113,25 @@ def get_lang() -> str:
 
 def t(key: str, /, **fields: object) -> str:
     """The message `key` in the current language, with `fields` filled in."""
-    table = TABLES[get_lang()]
-    template = table.get(key) or EN[key]
-    return template.format(**fields)
+    lang = get_lang()
+    template = TABLES[lang].get(key) or EN[key]
+    return template.format(**localized(template, fields, lang))
+
+
+def number(x: float | decimal.Decimal, lang: str) -> str:
+    """A number with a fraction as `lang` writes it (CLDR via Babel): 2.0 (en), 2,0 (cs, sk);
+    at least one decimal, at most three."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(x, format="0.0##", locale=lang))
+
+
+def localized(template: str, fields: dict[str, object], lang: str) -> dict[str, object]:
+    """`fields` with each fractional number the template shows as it is (no format spec of its
+    own) written in `lang`'s way: "{time} s" with 2.0 says "2,0 s" in Czech."""
+    plain = {name for _, name, spec, _ in string.Formatter().parse(template) if name and not spec}
+    return {k: number(v, lang) if k in plain and isinstance(v, (float, decimal.Decimal)) else v
+            for k, v in fields.items()}
 
 
 class Catalog:
@@ -138,8 +154,9 @@ class Catalog:
 
     def t(self, key: str, /, lang: str | None = None, **fields: object) -> str:
         """The message `key` in `lang` (default: the current language), `fields` filled in."""
-        template = self.tables[self.lang_of(lang)].get(key) or self.en[key]
-        return template.format(**fields)
+        chosen = self.lang_of(lang)
+        template = self.tables[chosen].get(key) or self.en[key]
+        return template.format(**localized(template, fields, chosen))
 
     def plural(self, key: str, n: float | decimal.Decimal, /, lang: str | None = None,
                **fields: object) -> str:
@@ -151,7 +168,7 @@ class Catalog:
         table = self.tables[chosen]
         template = (table.get(f"{key}.{category}") or table.get(f"{key}.other")
                     or self.en.get(f"{key}.{plural_category(n, 'en')}") or self.en[f"{key}.other"])
-        return template.format(n=n, **fields)
+        return template.format(**localized(template, {"n": n, **fields}, chosen))
 
     def problems(self, english_only: Iterable[str] = ()) -> list[str]:
         """What a translator broke, in words (empty: none): a key missing from a language or

@@ -69,7 +69,7 @@ def test_terminal_shows_sheet_dice_coins_score_sheet_and_round() -> None:
     assert "Score sheet" in text and "16/8/1" in text
     assert "Coins" in text and "◉◉◉" in text
     assert text.count("✗") >= 9  # three starting builds on each of three sheets
-    assert "RECONSTRUCTION" in text
+    assert "Herna's own reading" in text  # the sheet data's note, in words
     assert "●" in text
     hint = next(line for line in text.splitlines() if line.startswith("▶ Seat 0 (you):"))
     legal_builds = [str(a) for a in s.legal_actions(0) if str(a).startswith("build")]
@@ -97,7 +97,7 @@ def test_svg_is_well_formed_deterministic_and_complete() -> None:
     assert a == render.svg(view)
     root = ET.fromstring(a)
     assert root.tag.endswith("svg") and float(root.attrib["width"]) > 0
-    assert "Final scoring" in a and "RECONSTRUCTION" in a and "Score sheet" in a
+    assert "Final scoring" in a and "Herna's own reading" in a and "Score sheet" in a
     assert a.count("<path") >= sum(sum(map(sum, seat["built"])) for seat in view["seats"])
 
 

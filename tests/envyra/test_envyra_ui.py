@@ -40,7 +40,7 @@ def screen(view: dict[str, Any]) -> str:
 def test_terminal_screen_at_every_stage(moves: int) -> None:
     state = played(3, moves, equilibrium="C")
     text = screen(state.view(0))
-    assert "Playing grid" in text and "a1" in text and "RECONSTRUCTION" in text
+    assert "Playing grid" in text and "a1" in text and "Herna's own reading" in text
     assert "start player" in text and "bag" in text
     if state.is_over():
         assert "Final score" in text and "Tie-breaks" in text
@@ -89,7 +89,9 @@ def test_every_language_has_every_key() -> None:
         missing = set(i18n.EN) - set(table) - {"title", "cat.equilibrium", "pad.eq"}
         assert not missing, missing
         for key, text in table.items():
-            assert set(_fields(text)) == set(_fields(i18n.EN[key])), key
+            stem = key.rpartition(".")[0]
+            english = i18n.EN.get(key) or i18n.EN[f"{stem}.other"]  # cs/sk few, many
+            assert set(_fields(text)) == set(_fields(english)), key
 
 
 def _fields(text: str) -> list[str]:

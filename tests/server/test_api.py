@@ -16,7 +16,8 @@ from herna.core import IllegalAction
 from herna.i18n import speaking
 
 PAYLOAD_KEYS = {"table", "game", "players", "options", "lang", "seat", "version", "view",
-                "legal", "to_act", "over", "outcome", "seats", "log", "svg", "extra"}
+                "legal", "to_act", "over", "outcome", "categories", "seats", "log", "svg",
+                "extra"}
 
 
 def engine_state(c: TestClient, tid: str) -> herna.State:

@@ -211,11 +211,11 @@ def test_solve_text() -> None:
     ("move +3", "cs", "posunul(a) figurku o 3 políčka doprava"),
     ("move -1", "cs", "posunul(a) figurku o 1 políčko doleva"),
     ("pass", "cs", "vzdal(a) toto kolo"),
-    ("solve A0@0,0 C3@1,2 in 23.4", "cs", "složil(a) kartu za 23.4 s"),
+    ("solve A0@0,0 C3@1,2 in 23.4", "cs", "složil(a) kartu za 23,4 s"),
     ("start 4", "sk", "postavil(a) figúrku na červené políčko 4"),
     ("move -2", "sk", "posunul(a) figúrku o 2 políčka doľava"),
     ("move 0", "sk", "nechal(a) figúrku na jej políčku"),
-    ("solve A0@0,0 C3@1,2 in 23.4", "sk", "poskladal(a) kartu za 23.4 s"),
+    ("solve A0@0,0 C3@1,2 in 23.4", "sk", "poskladal(a) kartu za 23,4 s"),
 ])
 def test_describe(text: str, lang: str, words: str) -> None:
     assert web.describe(1, text, lang) == words

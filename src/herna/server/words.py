@@ -57,6 +57,14 @@ def caption(game: str, seat: int, text: str, lang: str) -> str:
     return describe(game, seat, text, lang)
 
 
+@functools.lru_cache(maxsize=4096)
+def category(game: str, key: str, lang: str) -> str:
+    """A score category of the outcome's breakdown in words (the engine's key, e.g. `stars`,
+    `count1`, said by the game's catalog: `category_name` in its i18n)."""
+    fn = getattr(game_module(game, "i18n"), "category_name", None)
+    return str(fn(key, lang)) if callable(fn) else key
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
     return _label(seat, s.kind, s.level, lang)
@@ -104,6 +112,9 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
+        # the breakdown's categories in words: the page shows these, never the engine's keys
+        "categories": {k: category(game, k, lang) for lines in outcome.breakdown
+                       for k in lines} if outcome is not None else {},
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
         "log": log_lines(table, seat, lang),

@@ -19,7 +19,16 @@ from typing import Any
 
 from ...drawing import by_data
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
-from .i18n import category_name, counted, currency_name, lang_of, t, type_abbrev, type_name
+from .i18n import (
+    category_name,
+    counted,
+    currency_name,
+    lang_of,
+    t,
+    type_abbrev,
+    type_name,
+    word,
+)
 
 View = Mapping[str, Any]
 
@@ -254,11 +263,14 @@ def _tile(tile: Mapping[str, Any], x: float, y: float, size: float, lang: str,
 
 
 @lru_cache(maxsize=4096)
-def _card(currency: str, value: object, x: float, y: float, w: float, h: float) -> str:
-    """A money card; kept by place too, since hands and the display reuse a few places."""
+def _card(currency: str, value: object, x: float, y: float, w: float, h: float,
+          lang: str = "en") -> str:
+    """A money card; kept by place too, since hands and the display reuse a few places.
+    Its corner letter is the colour's initial in `lang` (b/g/o/y; m/z/o/ž), for colour-blind
+    eyes; what players type stays the notation's letter (the move's own text)."""
     fill = CURRENCY_FILL.get(currency, UNKNOWN_FILL)
     ink = CURRENCY_INK.get(currency, UNKNOWN_INK)
-    letter = CURRENCY_LETTERS.get(currency, "?")
+    letter = money_letter(currency, lang)
     return "".join((
         _el("rect", class_="card", data_currency=currency, data_value=value, x=x, y=y,
             width=w, height=h, rx=3, fill=fill, stroke=INK, stroke_width=0.8),
@@ -266,6 +278,11 @@ def _card(currency: str, value: object, x: float, y: float, w: float, h: float) 
         _text(x + w / 2, y + h * 0.7, value, size=h * 0.42, fill=ink, anchor="middle",
               weight="bold"),
     ))
+
+
+def money_letter(currency: str, lang: str) -> str:
+    """The money colour's initial as `lang` says it (the catalog's `letter.<currency>`)."""
+    return word("letter", currency, lang, CURRENCY_LETTERS.get(currency, "?"))
 
 
 def card_name(card: Mapping[str, Any]) -> str:
@@ -416,7 +433,8 @@ def _display(view: View, lang: str, seated: bool) -> _Block:
     cards = view.get("money_display", [])
     for i, card in enumerate(cards):
         x = i * (w + 6)
-        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, top, w, h))
+        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, top, w, h,
+                           lang))
         if seated:
             parts.append(_part(f"display:{card_name(card)}", x, top, w, h, rx=3,
                                ident=f"alh-p-display-{i}"))
@@ -513,7 +531,8 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
     cards = sort_cards(hand)
     for i, card in enumerate(cards):
         x, y = (i % HAND_PER_ROW) * (w + 3), (i // HAND_PER_ROW) * (h + 4)
-        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, y, w, h))
+        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, y, w, h,
+                           lang))
         if mine:
             parts.append(_part(f"hand:{card_name(card)}", x, y, w, h, rx=3,
                                ident=f"alh-p-hand-{i}"))
@@ -521,7 +540,7 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
     y = rows * (h + 4) + LABEL_SIZE
     totals = {c: sum(int(k.get("value", 0)) for k in cards if k.get("currency") == c)
               for c in CURRENCIES}
-    summary = " ".join(f"{CURRENCY_LETTERS[c]}{v}" for c, v in totals.items() if v)
+    summary = " ".join(f"{money_letter(c, lang)}{v}" for c, v in totals.items() if v)
     total = seat.get("hand_total")
     if total is None:
         total = sum(totals.values())

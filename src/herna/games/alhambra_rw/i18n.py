@@ -32,6 +32,11 @@ def type_abbrev(kind: str, lang: str | None = None) -> str:
     return CATALOG.word("abbrev", kind, lang, kind[:3].upper())
 
 
+def category_name(category: str, lang: str | None = None) -> str:
+    """A category of the outcome's breakdown: a building type, or `lines`, `coins`, `bonus`."""
+    return CATALOG.word("type", category, lang, CATALOG.word("cat", category, lang))
+
+
 def colour_word(colour: int, lang: str | None = None) -> str:
     """The die colour: 0 blue, 1 yellow."""
     return t("colour.yellow" if colour else "colour.blue", lang)

@@ -312,11 +312,7 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
     parts.append(_text(PAD, y + 16, t("title", lang), 18, weight="bold"))
     parts.append(_text(PAD + 260, y + 16, t("round", lang, round=view.get("round", 0),
                                             rounds=view.get("rounds", 0)) + " · " + status, 13))
-    status_data = view.get("data_status") or {}
-    parts.append(_text(PAD, y + 34, t("reconstruction", lang, grid=status_data.get("grid", "?"),
-                                      boxes=status_data.get("box_counts", "?"),
-                                      track=status_data.get("coin_track", "?")), 10, MUTED))
-    y += 48
+    y += 34
     for k, seat in enumerate(seats):
         x = PAD + (k % per_row) * (SHEET_W + PAD)
         parts += _sheet(view, seat, x, y + (k // per_row) * (SHEET_H + PAD), lang)
@@ -328,6 +324,9 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
         more, h = _outcome(view, outcome, PAD, y, lang)
         parts += ['<g id="rw-outcome">', *more, "</g>"]
         y += h
+    if view.get("data_status"):  # a footnote, out of the way: the data is our own reading
+        parts.append(_text(PAD, y + 4, t("reconstruction", lang), 10, MUTED))
+        y += 10
     height = y + PAD
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" {FONT}>')

@@ -31,3 +31,13 @@ def theme_name(theme: str, lang: str | None = None) -> str:
 
 def symbol_name(symbol: str, lang: str | None = None) -> str:
     return CATALOG.word("symbol", symbol, lang)
+
+
+def tile_name(theme: str, symbol: str, lang: str | None = None) -> str:
+    """A tile's colour and symbol as one phrase, the adjective agreeing with the noun
+    ("oranžové slunce", "zelený list"): the catalog holds each phrase whole
+    (`tile.<theme>.<symbol>`)."""
+    key = f"tile.{theme}.{symbol}"
+    if key in CATALOG.en:
+        return t(key, lang)
+    return f"{theme_name(theme, lang)} {symbol_name(symbol, lang)}"

@@ -22,7 +22,7 @@ from herna.i18n import get_lang, speaking
 
 from ...drawing import by_data
 from .data import SAME_TILE
-from .i18n import symbol_name, t, theme_name
+from .i18n import CATALOG, plural, symbol_name, t, tile_name
 
 View = Mapping[str, Any]
 
@@ -106,7 +106,7 @@ def _slot_svg(slot: Mapping[str, Any], fills: list[str], x: float, y: float) -> 
     out.append(_text(x + 8, y + 18, slot["slot"], 12, INK, "bold"))
     out.append(_text(x + CELL_W - 8, y + 18, tile["id"], 12, INK, "bold", "end"))
     label = (t("end_tile", id="").strip() if tile["end"]
-             else f"{theme_name(tile['theme'])} {symbol_name(tile['symbol'])}")
+             else tile_name(tile['theme'], tile['symbol']))
     out.append(_text(x + 8, y + 38, label, 13))
     # dice needed on the left, star points
     out.append(_text(x + 8, y + 58, f"{t('needs')} {tile['dice']}", 12))
@@ -211,7 +211,7 @@ def _svg(view: dict[str, Any]) -> str:
     width = 2 * MARGIN + grid["cols"] * (CELL_W + GAP) + 360
     body: list[str] = []
     head = (f"{t('title')} · {t('round', round=view['round'])} · {t('phase.' + view['phase'])}"
-            f" · {t('start', seat=view['start_player'])} · {t('bag', n=view['bag'])}")
+            f" · {t('start', seat=view['start_player'])} · {plural('bag', view['bag'])}")
     body.append(f'<g id="envyra-head">{_text(MARGIN, 26, head, 16, INK, "bold")}</g>')
     top = 44
     body.append('<g id="envyra-grid">')
@@ -244,7 +244,7 @@ def _svg(view: dict[str, Any]) -> str:
         for s in range(len(out["scores"])):
             b = out["breakdown"][s]
             line = (f"{t('seat', seat=s)}: {b['stars']} + {b['sets']} + {b['equilibrium']} = "
-                    f"{out['scores'][s]} ({t('pad.rank')} {out['ranks'][s]})")
+                    f"{out['scores'][s]} ({t('placed', place=CATALOG.ordinal(out['ranks'][s]))})")
             body.append(_text(MARGIN, gy, line, 12, INK,
                               "bold" if s in out["winners"] else "normal"))
             gy += 18

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .i18n import category_name, symbol_name, t, theme_name
+from .i18n import category_name, plural, symbol_name, t, theme_name, tile_name
 
 View = Mapping[str, Any]
 
@@ -52,12 +52,11 @@ def _cell(view: View, slot: Mapping[str, Any]) -> Text:
         return text
     text.append("  ")
     style = THEME_STYLE.get(tile["theme"], "red")
-    theme = theme_name(tile["theme"] or "end")
     text.append(f"{tile['id']}\n", style=f"bold {style}")
     if tile["end"]:
         text.append(t("end_tile", id=tile["id"]), style="bold red")
     else:
-        text.append(f"{theme} {symbol_name(tile['symbol'])}", style=style)
+        text.append(tile_name(tile["theme"], tile["symbol"]), style=style)
     text.append(f"\n{t('needs')} {tile['dice']}{DIE}  ★{tile['vp']}")
     if tile["reserve"]:
         text.append("\n")
@@ -161,7 +160,7 @@ def _header(view: View) -> Text:
     text.append(t("round", round=view["round"]) + " · ")
     text.append(t(f"phase.{view['phase']}"), style="bold")
     text.append(" · " + t("start", seat=view["start_player"]))
-    text.append(" · " + t("bag", n=view["bag"]))
+    text.append(" · " + plural("bag", view["bag"]))
     if view["to_act"]:
         text.append(" · " + t("to_act", seats=", ".join(map(str, view["to_act"]))))
     if view["phase"] == "move" and view["order"]:
@@ -274,7 +273,7 @@ def compact(view: dict[str, Any]) -> RenderableType:
     head.append(t(f"phase.{view['phase']}"), style="bold")
     if view["to_act"]:
         head.append(" · " + t("to_act", seats=", ".join(map(str, view["to_act"]))))
-    head.append("\n" + t("bag", n=view["bag"]), style="dim")
+    head.append("\n" + plural("bag", view["bag"]), style="dim")
     if view["phase"] == "move" and view["order"]:
         head.append(" · " + t("order") + ": ")
         order, pos, n = view["order"], view["order_pos"], view["players"]

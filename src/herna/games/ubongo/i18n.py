@@ -35,6 +35,8 @@ def symbol_name(symbol: str, lang: str | None = None) -> str:
 def category_name(category: str, lang: str | None = None) -> str:
     """The outcome's breakdown key count1: the largest colour count (count2.. name the
     next places of the tie-break)."""
+    if category == "count1":  # the score itself: what the final table shows
+        return t("category.first", lang)
     if category.startswith("count") and category[5:].isdigit():
         return t("category", lang, place=ordinal(int(category[5:]), lang))
     return category

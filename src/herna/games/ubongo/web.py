@@ -71,7 +71,7 @@ def _words(kind: str, text: str, lang: str) -> str:
     if isinstance(a, A.StartAction):
         return t(f"{kind}.start", lang, field=a.field + 1)
     if isinstance(a, A.SolveAction):
-        return t(f"{kind}.solve", lang, time=A.seconds_text(a.tenths))
+        return t(f"{kind}.solve", lang, time=a.tenths / 10)
     if isinstance(a, A.MoveAction):
         if a.delta == 0:
             return t(f"{kind}.stay", lang)

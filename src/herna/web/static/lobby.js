@@ -94,7 +94,7 @@ function draw() {
       "data-game": g.id, "aria-pressed": g.id === form.game ? "true" : "false",
       onclick: () => pickGame(g.id),
     }, el("strong", {}, gameName(g.id)), el("span", {}, t(`game.${g.id}.blurb`)),
-    el("small", {}, t("lobby.players_range", {
+    el("small", {}, plural("lobby.players_range", g.players[g.players.length - 1], {
       min: g.players[0], max: g.players[g.players.length - 1],
     }))))));
   const players = el("label", { class: "option", for: "players" },

@@ -1,7 +1,7 @@
 // The table screen for every game: draws the SVG the server sends for this seat, lights up
 // the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
 import {
-  api, ApiError, currentLang, el, holdSeat, languagePicker, loadWords, seatsAt, t,
+  api, ApiError, currentLang, el, holdSeat, languagePicker, loadWords, plural, seatsAt, t,
 } from "./herna.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 
@@ -233,7 +233,7 @@ function drawTurn(payload) {
       }
       const more = moves.filter((a) => !exact.includes(a));
       if (more.length) {
-        parts.push(el("p", { class: "hint" }, t("table.more", { n: more.length })));
+        parts.push(el("p", { class: "hint" }, plural("table.more", more.length)));
         if (more.length <= 8) {
           parts.push(el("div", { class: "moves" }, more.map((a) => moveButton(a, ""))));
         }
@@ -294,13 +294,21 @@ function outcomeTable(payload) {
     el("tbody", {}, order.map(([rank, s]) => el("tr", {
       class: out.winners.includes(s) ? "winner" : "",
     }, el("td", {}, rank), el("td", {}, payload.seats[s].label,
-      breakdown(out.breakdown && out.breakdown[s])), el("td", {}, out.scores[s])))));
+      breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
+    el("td", {}, number(out.scores[s]))))));
 }
 
-// The score pad's lines for one seat (category: points), as the engine's outcome gives them.
-function breakdown(lines) {
+// A score as the page's language writes it (a decimal comma in Czech and Slovak).
+function number(x) {
+  return typeof x === "number" ? x.toLocaleString(currentLang()) : x;
+}
+
+// The score pad's lines for one seat (category: points): the engine's keys said in words by
+// the game's catalog (the payload's `categories`), never shown as keys.
+function breakdown(lines, categories) {
   if (!lines) return null;
-  const parts = Object.entries(lines).filter(([, v]) => v).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+  const parts = Object.entries(lines).filter(([, v]) => v)
+    .map(([k, v]) => `${categories[k] ?? k} ${number(v)}`);
   return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
 }
 

@@ -1,0 +1,49 @@
+"""A Czech player opens the lobby, starts a table with bots and reads no English on either page
+(issue 20, item 6): the lobby, the table's panels, buttons, log and the drawing."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from .conftest import LiveServer
+from .test_browser import wait_for
+
+# pytest runs in importlib mode: tests/ on the path for the word list of tests/test_words.py
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from test_words import _words, english_only
+
+# the language picker names each language in its own words; "English" is one of them
+PICKER = {"english"}
+
+
+def english_on(page: Any) -> set[str]:
+    text = page.evaluate("""() => document.body.innerText + " " + [...document.querySelectorAll(
+        "svg text, svg title")].map((n) => n.textContent).join(" ") + " " + document.title""")
+    return _words(text) & english_only() - PICKER
+
+
+def test_czech_lobby_and_table_have_no_english(page: Any, live_server: LiveServer) -> None:
+    page.add_init_script("localStorage.setItem('herna.lang', 'cs')")
+    page.goto(live_server.url + "/")
+    wait_for(lambda: page.locator('button[data-game="envyra"]').count() == 1, what="the lobby")
+    assert page.evaluate("document.documentElement.lang") == "cs"
+    assert english_on(page) == set()
+    assert re.search(r"1–5 hráčů", page.locator("body").inner_text())
+    page.locator('button[data-game="envyra"]').click()
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "easy")
+    page.select_option("#seat-2", "hard")
+    assert english_on(page) == set()
+    page.locator("#start").click()
+    page.wait_for_url("**/t/*")
+    wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my marks lit")
+    assert english_on(page) == set()
+    board = page.locator("#board").inner_html()
+    assert "Hrací plocha" in board or "dílk" in board
+    # a mark chosen: the move bar's words (plurals: "Odtud pokračuje ještě 5 tahů")
+    page.locator("#board .part.live").first.click()
+    wait_for(lambda: "Vybráno" in page.locator("#turn").inner_text(), what="the chosen line")
+    assert english_on(page) == set()
