@@ -208,12 +208,17 @@ def svg(view: dict[str, Any], lang: str | None = None,
         return _svg(view)
 
 
+def _start(view: dict[str, Any]) -> str:
+    who = seat_name(view, int(view["start_player"]))
+    return t("start_by", who=who) if who else t("start", seat=view["start_player"])
+
+
 def _svg(view: dict[str, Any]) -> str:
     grid = view["grid"]
     width = 2 * MARGIN + grid["cols"] * (CELL_W + GAP) + 360
     body: list[str] = []
     head = (f"{t('title')} · {t('round', round=view['round'])} · {t('phase.' + view['phase'])}"
-            f" · {t('start', seat=view['start_player'])} · {t('bag', n=view['bag'])}")
+            f" · {_start(view)} · {t('bag', n=view['bag'])}")
     body.append(f'<g id="envyra-head">{_text(MARGIN, 26, head, 16, INK, "bold")}</g>')
     top = 44
     body.append('<g id="envyra-grid">')
