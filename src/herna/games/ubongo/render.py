@@ -180,10 +180,10 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     c = seat["card"]
     o = c["outline"]
     owner = _placed_cells(placements or [])
-    pieces = " ".join(seat.get("pieces", []))
-    title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=pieces) \
+    listed = " ".join(seat.get("pieces", []))
+    title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed) \
         if seat.get("name") else t("card.other", lang, seat=seat["seat"], number=c["number"],
-                                   pieces=pieces)
+                                   pieces=listed)
     w = max(o["cols"] * cell + 2 * 10, 190, len(title) * 7.2)
     grid_h = o["rows"] * cell + 2 * 10
     parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">',
