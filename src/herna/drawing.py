@@ -57,3 +57,27 @@ def by_data(maxsize: int = 1024) -> Callable[[Callable[..., R]], Callable[..., R
         drawn.cache_clear = cache_clear  # type: ignore[attr-defined]
         return drawn
     return decorate
+
+
+# ----- seats' names -----------------------------------------------------------------------------
+# A drawing calls the seats by the names the server passes in (`svg(view, names=[...])`: the
+# players' own names, "Player 1", "Bot · hard"), and by "Seat N" when none are given (the CLI,
+# `herna render`). The names travel beside the view, never in it: the engine's views,
+# determinize and the research adapters do not know them. A name is a user's text: every
+# drawing sets it as escaped XML text only.
+NAMES_KEY = "seat_names"
+
+
+def with_names(view: dict[str, Any], names: Any) -> dict[str, Any]:
+    """The view to draw, with the seats' names beside it (a shallow copy; `view` unchanged)."""
+    if not names:
+        return view
+    return {**view, NAMES_KEY: [str(n) for n in names]}
+
+
+def seat_name(view: Any, seat: int) -> str | None:
+    """The name given for `seat`, or None (then the drawing says "Seat N" in its words)."""
+    names = view.get(NAMES_KEY) if hasattr(view, "get") else None
+    if not names or not 0 <= seat < len(names):
+        return None
+    return str(names[seat])

@@ -279,7 +279,7 @@ def test_hot_seat_covers_the_screen_between_players(page: Any,
     page.locator('#turn button[data-action="mark a1"]').click()
     wait_for(lambda: page.locator("#uncover").count() == 1 and page.locator("#cover").is_visible(),
              what="the cover for seat 1")
-    assert "Seat 1" in page.locator("#cover").inner_text()
+    assert "Player 2" in page.locator("#cover").inner_text()  # no name given: from 1
     assert page.locator("#board svg").count() == 0  # seat 0's screen is gone
     page.locator("#uncover").click()
     wait_for(lambda: page.locator("#board").get_attribute("data-seat") == "1", what="seat 1")

@@ -25,7 +25,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies
+from . import bodies, names
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -195,6 +195,17 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         tables.wake_bots(nxt)
         return {"id": nxt.id, "token": mine, "url": f"/t/{nxt.id}#token={mine}",
                 "watch_url": f"/t/{nxt.id}"}
+
+    @app.post("/api/tables/{table_id}/name")
+    async def api_name(table_id: str, request: Request) -> Any:
+        """The seat's holder names it (or renames it): every open page is told."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = table.seat_of(_token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        await names.rename(tables, table, seat, body.get("name"), lang)
+        return _json(tables.payload_text(table, seat, lang))
 
     @app.get("/api/tables/{table_id}/record")
     def api_record(table_id: str) -> Any:

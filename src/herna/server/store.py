@@ -46,6 +46,7 @@ seats_t = sa.Table(
     sa.Column("kind", sa.String(8), nullable=False),          # human | bot
     sa.Column("level", sa.String(64), nullable=True),         # a bot's spec
     sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+    sa.Column("name", sa.String(64), nullable=True),          # a person's display name
 )
 
 actions_t = sa.Table(
@@ -96,6 +97,7 @@ class SeatRow:
     kind: str
     level: str | None
     token_hash: str | None
+    name: str | None = None  # a person's display name (None: "Player N" in the page's words)
 
 
 @dataclass
@@ -179,7 +181,7 @@ class Store:
             created=row.created or now()))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
-             "token_hash": s.token_hash} for s in row.seats])
+             "token_hash": s.token_hash, "name": s.name} for s in row.seats])
 
     def create_next(self, table_id: str, row: TableRow) -> str:
         """"Play again": link `row` as the next table of `table_id` and create it, in one
@@ -211,6 +213,13 @@ class Store:
                                        seats_t.c.seat == seat)).scalar_one_or_none()
         return None if held is None else str(held)
 
+    def rename(self, table_id: str, seat: int, name: str) -> None:
+        """A seat's display name, as its holder set it."""
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.update()
+                         .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(name=name))
+
     def append(self, table_id: str, seq: int, seat: int, text: str,
                finished: bool = False) -> None:
         """Write move `seq`; Conflict if another writer already has it."""
@@ -238,7 +247,7 @@ class Store:
         return TableRow(
             id=t.id, game=t.game, players=t.players, seed=t.seed,
             options=json.loads(t.options), lang=t.lang,
-            seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash) for s in seats],
+            seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
             next_id=t.next_id)
 

@@ -31,7 +31,7 @@ from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
 
-from . import botproc, words
+from . import botproc, names, words
 from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash
 
 log = logging.getLogger("herna.server")
@@ -290,7 +290,8 @@ class Tables:
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind == "human":
                 token = secrets.token_urlsafe(18)
-                seats.append(SeatRow(i, "human", None, token_hash(token)))
+                seats.append(SeatRow(i, "human", None, token_hash(token),
+                                     names.seat_name_in(s, lang)))
                 tokens.append(token)
             elif kind == "bot":
                 level = s.get("level", "medium")
@@ -327,7 +328,7 @@ class Tables:
             row = TableRow(id=secrets.token_urlsafe(8), game=table.game,
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
-                           seats=[SeatRow(s.seat, s.kind, s.level, None)
+                           seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
                                   for s in table.row.seats])
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()

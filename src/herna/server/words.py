@@ -15,6 +15,8 @@ from herna.ai.registry import game_module
 from herna.core import Action
 from herna.web import catalog
 
+from . import names
+
 if TYPE_CHECKING:
     from .tables import Table
 
@@ -67,17 +69,7 @@ def category(game: str, key: str, lang: str) -> str:
 
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
-    return _label(seat, s.kind, s.level, lang)
-
-
-@functools.lru_cache(maxsize=1024)
-def _label(seat: int, kind: str, level: str | None, lang: str) -> str:
-    c = catalog()
-    name = c.t("seat", lang, seat=seat)
-    if kind == "bot" and level:
-        level = level.split(":")[0]
-        return f"{name} ({c.t('bot', lang, level=c.word('level', level, lang))})"
-    return name
+    return names.label(s.kind, s.level, s.name, seat, lang)
 
 
 def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
@@ -96,7 +88,9 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
                  for a, p in zip(actions, parts, strict=True)]
     outcome = state.outcome()
     render = game_module(game, "render")
-    svg = render.svg(view, lang=lang) if render is not None else None
+    # the seats' names go to the drawing beside the view: the engine never holds them
+    svg = render.svg(view, lang=lang, names=names.seat_names(table, lang)) \
+        if render is not None else None
     extra_fn = getattr(web, "extra", None)
     over = state.is_over()
     out: dict[str, Any] = {
@@ -115,7 +109,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         # the breakdown's categories in words: the page shows these, never the engine's keys
         "categories": {k: category(game, k, lang) for lines in outcome.breakdown
                        for k in lines} if outcome is not None else {},
-        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
+        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                    "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
         "log": log_lines(table, seat, lang),
         "svg": svg,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from ...drawing import by_data
+from ...drawing import by_data, seat_name, with_names
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import (
     category_name,
@@ -185,7 +185,8 @@ def _text_width(s: str, size: float) -> float:
 
 
 def _seat_name(view: View, seat: int, lang: str | None = None) -> str:
-    return t("seat", lang, seat=seat) + (t("you", lang) if view.get("seat") == seat else "")
+    name = seat_name(view, seat) or t("seat", lang, seat=seat)
+    return name + (t("you", lang) if view.get("seat") == seat else "")
 
 
 def _heading(key: str, lang: str | None) -> str:
@@ -786,7 +787,7 @@ def _supply_drawn(supply: dict[str, Any], lang: str) -> _Block:
     return _supply(supply, lang)
 
 
-def svg(view: dict[str, Any], lang: str | None = None) -> str:
+def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
     """The whole table as seen by `view`: a standalone SVG document.
 
     The words are in `lang` ("en", "cs", "sk"), by default the current language. A seated
@@ -794,6 +795,7 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
     ids (`alh-...`) so a browser can morph one drawing into the next.
     """
     lang = lang_of(lang)
+    view = with_names(view, names)
     seated = view.get("seat") is not None
     supply = {k: view[k] for k in _SUPPLY_KEYS if k in view}
     top_blocks = [("market", _market_drawn(view.get("market", []), lang, seated)),
@@ -844,7 +846,8 @@ def svg(view: dict[str, Any], lang: str | None = None) -> str:
 
     title = t("header.title", lang)
     if seated:
-        title = t("svg.view_of", lang, title=title, who=t("seat", lang, seat=int(view["seat"])))
+        title = t("svg.view_of", lang, title=title, who=seat_name(view, int(view["seat"]))
+                  or t("seat", lang, seat=int(view["seat"])))
     else:
         title = t("svg.spectator", lang, title=title)
     status = _status(view, lang)

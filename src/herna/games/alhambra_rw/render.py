@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ...drawing import by_data
+from ...drawing import NAMES_KEY, by_data, seat_name, with_names
 from .i18n import join_names, lang_of, ordinal, t, type_abbrev, type_name
 
 View = Mapping[str, Any]
@@ -51,7 +51,7 @@ def _name(view: View, player: int, lang: str) -> str:
     if entry.get("virtual"):
         return t("virtual_name", lang, name=entry.get("name", "?"))
     you = t("you", lang) if view.get("seat") == player else ""
-    return t("seat", lang, seat=player) + you
+    return (seat_name(view, player) or t("seat", lang, seat=player)) + you
 
 
 def _part(name: str, x: float, y: float, w: float, h: float, ident: str, rx: float = 2) -> str:
@@ -199,7 +199,8 @@ SHEET_H = 62 + 6 * CELL + 34 + 17 + 44
 
 def _score_sheet(view: View, x0: float, y0: float, width: float,
                  lang: str) -> tuple[list[str], float]:
-    shown = {k: view.get(k) for k in ("types", "sheet", "places", "awards", "seat")}
+    shown = {k: view.get(k) for k in ("types", "sheet", "places", "awards", "seat",
+                                      NAMES_KEY)}
     return _score_sheet_drawn(shown, x0, y0, width, lang)
 
 
@@ -290,11 +291,12 @@ def _outcome(view: View, outcome: Mapping[str, Any], x0: float, y0: float,
     return out, y - y0 + 12
 
 
-def svg(view: dict[str, Any], lang: str | None = None) -> str:
+def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
     """The table as `view` sees it, as one SVG document. A seated view draws the seat's
     clickable parts (`data-part`, see `web.py`); groups carry ids (`rw-...`) so a browser
     can morph one drawing into the next."""
     lang = lang_of(lang)
+    view = with_names(view, names)
     seats = list(view.get("seats") or [])
     y: float
     per_row = min(3, max(1, len(seats)))

@@ -13,14 +13,14 @@ the die on the seat's board that marks b2). The same view gives byte-identical o
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from html import escape
 from typing import Any
 
 from herna.i18n import get_lang, speaking
 
-from ...drawing import by_data
+from ...drawing import by_data, seat_name, with_names
 from .data import SAME_TILE
 from .i18n import CATALOG, plural, symbol_name, t, tile_name
 
@@ -154,7 +154,7 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
     h = 26 + 18 * lines
     out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#fff" '
                f'stroke="{_seat_fill(view, i)}" stroke-width="{3 if i == view["seat"] else 1.5}"/>')
-    title = t("seat", seat=i) + (t("you") if i == view["seat"] else "")
+    title = (seat_name(view, i) or t("seat", seat=i)) + (t("you") if i == view["seat"] else "")
     if seat["start_player"]:
         title += " ▲"
     out.append(_text(x + 10, y + 18, title, 14, _seat_fill(view, i), "bold"))
@@ -197,13 +197,20 @@ def _seat_panel(view: View, seat: Mapping[str, Any], x: float, y: float,
     return out, h
 
 
-def svg(view: dict[str, Any], lang: str | None = None) -> str:
+def svg(view: dict[str, Any], lang: str | None = None,
+        names: Sequence[str] | None = None) -> str:
     """The whole picture for one seat's (or a spectator's) view, in `lang` (default: the
-    current language)."""
+    current language); `names`: what to call the seats ("Seat N" without them)."""
+    view = with_names(view, names)
     if lang is None:
         return _svg(view)
     with speaking(lang):
         return _svg(view)
+
+
+def _start(view: dict[str, Any]) -> str:
+    who = seat_name(view, int(view["start_player"]))
+    return t("start_by", who=who) if who else t("start", seat=view["start_player"])
 
 
 def _svg(view: dict[str, Any]) -> str:
@@ -211,7 +218,7 @@ def _svg(view: dict[str, Any]) -> str:
     width = 2 * MARGIN + grid["cols"] * (CELL_W + GAP) + 360
     body: list[str] = []
     head = (f"{t('title')} · {t('round', round=view['round'])} · {t('phase.' + view['phase'])}"
-            f" · {t('start', seat=view['start_player'])} · {plural('bag', view['bag'])}")
+            f" · {_start(view)} · {plural('bag', view['bag'])}")
     body.append(f'<g id="envyra-head">{_text(MARGIN, 26, head, 16, INK, "bold")}</g>')
     top = 44
     body.append('<g id="envyra-grid">')
@@ -243,7 +250,8 @@ def _svg(view: dict[str, Any]) -> str:
         gy += 20
         for s in range(len(out["scores"])):
             b = out["breakdown"][s]
-            line = (f"{t('seat', seat=s)}: {b['stars']} + {b['sets']} + {b['equilibrium']} = "
+            who = seat_name(view, s) or t("seat", seat=s)
+            line = (f"{who}: {b['stars']} + {b['sets']} + {b['equilibrium']} = "
                     f"{out['scores'][s]} ({t('placed', place=CATALOG.ordinal(out['ranks'][s]))})")
             body.append(_text(MARGIN, gy, line, 12, INK,
                               "bold" if s in out["winners"] else "normal"))

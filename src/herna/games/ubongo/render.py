@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
-from ...drawing import by_data
+from ...drawing import by_data, seat_name, with_names
 from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, symbol_name, t
 from .pieces import PIECES, orientations
@@ -164,7 +164,8 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
     """One card: the light area on the dark card, pieces laid if known, and the six rows of
     pieces beside the symbols (the rolled one marked)."""
     own = seat["seat"] == view.get("seat")
-    shown = {"seat": seat["seat"], "card": seat["card"], "pieces": seat.get("pieces", [])}
+    shown = {"seat": seat["seat"], "card": seat["card"], "pieces": seat.get("pieces", []),
+             "name": seat_name(view, seat["seat"])}
     return _card_drawn(shown, own, view.get("symbol"),
                        view.get("pieces") if cell >= CELL else None, x, y, cell,
                        placements, lang)
@@ -179,8 +180,10 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     c = seat["card"]
     o = c["outline"]
     owner = _placed_cells(placements or [])
-    title = t("card.other", lang, seat=seat["seat"], number=c["number"],
-              pieces=" ".join(seat.get("pieces", [])))
+    listed = " ".join(seat.get("pieces", []))
+    title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed) \
+        if seat.get("name") else t("card.other", lang, seat=seat["seat"], number=c["number"],
+                                   pieces=listed)
     w = max(o["cols"] * cell + 2 * 10, 190, len(title) * 7.2)
     grid_h = o["rows"] * cell + 2 * 10
     parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">',
@@ -242,7 +245,8 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
 
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
     keys = ("seat", "gems", "total", "sorted", "submission", "done")
-    seats = [{k: s.get(k) for k in keys} for s in view.get("seats", [])]
+    seats = [{**{k: s.get(k) for k in keys}, "name": seat_name(view, s["seat"])}
+             for s in view.get("seats", [])]
     return _gems_drawn(seats, view.get("colours", []), view.get("phase") == "race",
                        view.get("seat"), x, y, lang)
 
@@ -259,7 +263,8 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
         parts.append(_text(x + 120 + i * col, yy - 10, colour_name(colour, lang), 10, MUTED,
                            "middle"))
     for s in seats:
-        name = t("seat", lang, seat=s["seat"]) + (t("you", lang) if s["seat"] == me else "")
+        name = (s.get("name") or t("seat", lang, seat=s["seat"])) \
+            + (t("you", lang) if s["seat"] == me else "")
         parts.append(_el("circle", cx=x + 6, cy=yy + 6, r=6, fill=_seat_colour(s["seat"])))
         parts.append(_text(x + 18, yy + 10, name, 12))
         for i, colour in enumerate(colours):
@@ -300,12 +305,18 @@ def last_lines(view: View, lang: str) -> list[tuple[str, bool]]:
     if r["discarded"]:
         out.append((t("last.discarded", lang), False))
     for i, seat in enumerate(r["finishers"]):
-        out.append((t("last.finish", lang, place=i + 1, seat=seat, time=r["times"][seat]), False))
+        out.append((t("last.finish_by", lang, place=i + 1, who=_who(view, seat, lang),
+                      time=r["times"][seat]), False))
     for m in r["moves"]:
         gems = " ".join(colour_name(g, lang) for g in m["gems"]) or t("last.nothing", lang)
-        out.append((t("last.move", lang, seat=m["seat"], src=m["from"], dst=m["to"],
+        out.append((t("last.move_by", lang, who=_who(view, m["seat"], lang), src=m["from"],
+                      dst=m["to"],
                       gems=gems), False))
     return out
+
+
+def _who(view: View, seat: int, lang: str) -> str:
+    return seat_name(view, seat) or t("seat", lang, seat=seat)
 
 
 def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
@@ -314,7 +325,7 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
     colours = view.get("colours", [])
     table = [[s["gems"][c] for c in colours] for s in view.get("seats", [])]
     win, place, runner = decision(table)
-    names = ", ".join(t("seat", lang, seat=w) for w in win)
+    names = ", ".join(_who(view, w, lang) for w in win)
     out = [(t("end.winner" if len(win) == 1 else "end.shared", lang, names=names), True)]
     if place is not None and runner is not None:
         a = sorted(table[win[0]], reverse=True)
@@ -322,7 +333,7 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
         if place == 0:
             out.append((t("end.first", lang, winner=names, count=a[0]), False))
         else:
-            out.append((t("end.place", lang, winner=names, runner=t("seat", lang, seat=runner),
+            out.append((t("end.place", lang, winner=names, runner=_who(view, runner, lang),
                           place=ordinal(place + 1, lang), a=a[place], b=b[place]), False))
     return out
 
@@ -345,9 +356,11 @@ def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | No
     return None
 
 
-def svg(view: dict[str, Any], lang: str | None = None) -> str:
-    """The table as `view` sees it: a standalone SVG document."""
+def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
+    """The table as `view` sees it: a standalone SVG document. `names`: what to call the
+    seats (the players' names; "Seat N" without them)."""
     lang = lang_of(lang)
+    view = with_names(view, names)
     body: list[str] = []
     y = 40.0 + PAD
     parts, bw, bh = board(view, PAD, y, lang)

@@ -129,3 +129,58 @@ export function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+// ----- names: mine kept in this browser; a seat's name is set through the API -------------
+// A name is a person's text: it is only ever set as text (el() makes text nodes), never HTML.
+const NAME_KEY = "herna.name";
+export const NAME_MAX = 24;
+
+// A name as the server takes it (trimmed, 1-24 characters, no control or invisible
+// characters), or null. The server checks again: this only spares a refused request.
+export function cleanName(raw) {
+  const name = String(raw ?? "").trim();
+  const length = [...name].length;
+  if (length < 1 || length > NAME_MAX || /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u.test(name)) return null;
+  return name;
+}
+
+export function myName() {
+  return cleanName(localStorage.getItem(NAME_KEY)) || "";
+}
+
+export function keepMyName(name) {
+  localStorage.setItem(NAME_KEY, name);
+}
+
+// The form that asks a name: a heading, a hint, the field and its button (and Cancel when
+// changing a name). `onsave(name)` may throw: its message is shown under the field.
+export function nameForm({ id, title, hint = null, value = "", save, onsave, oncancel = null }) {
+  const input = el("input", {
+    id: `${id}-input`, type: "text", maxlength: NAME_MAX, autocomplete: "nickname",
+    spellcheck: "false", value, placeholder: t("names.placeholder"), enterkeyhint: "done",
+  });
+  const error = el("p", { class: "error", role: "alert" });
+  return el("form", {
+    class: "name-prompt", id, "aria-labelledby": `${id}-title`,
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const name = cleanName(input.value);
+      if (!name) {
+        error.textContent = t("names.refuse_length", { most: NAME_MAX });
+        input.focus();
+        return;
+      }
+      try {
+        await onsave(name);
+      } catch (err) {
+        error.textContent = err.message;
+      }
+    },
+  }, el("h2", { id: `${id}-title` }, title), hint ? el("p", { class: "hint" }, hint) : null,
+  el("label", { for: input.id }, t("names.label")),
+  el("div", { class: "name-row" }, input,
+    el("button", { type: "submit", class: "primary", id: `${id}-save` }, save),
+    oncancel ? el("button", { type: "button", id: `${id}-cancel`, onclick: oncancel },
+      t("names.cancel")) : null),
+  error);
+}

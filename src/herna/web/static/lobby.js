@@ -1,13 +1,14 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, el, forgetTable, heldSeats, holdSeat, languagePicker, loadWords, plural, t,
+  api, cleanName, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker, loadWords,
+  myName, nameForm, plural, t,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
-const form = { game: null, players: 2, seats: [], options: {} };
+const form = { game: null, players: 2, seats: [], names: [], options: {} };
 
 function gameById(id) {
   return games.find((g) => g.id === id);
@@ -74,13 +75,56 @@ function optionInput(game, option) {
     input);
 }
 
+// Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
 function seatRow(i) {
   const select = el("select", {
-    id: `seat-${i}`, "aria-label": t("lobby.seat", { seat: i }),
+    id: `seat-${i}`, "aria-label": t("lobby.seat", { seat: i + 1 }),
     onchange: (e) => { form.seats[i] = e.target.value; draw(); },
   }, KINDS.map((k) => el("option", { value: k, selected: form.seats[i] === k }, t(`kind.${k}`))));
+  // a player on this device is asked a name here; mine is the one above (kept in this browser)
+  const name = form.seats[i] === "hotseat" ? el("input", {
+    id: `seat-name-${i}`, class: "seat-player", type: "text", maxlength: 24,
+    autocomplete: "off", spellcheck: "false", value: form.names[i] || "",
+    placeholder: t("names.player", { n: i + 1 }),
+    "aria-label": t("names.seat_label", { n: i + 1 }),
+    oninput: (e) => { form.names[i] = e.target.value; },
+  }) : null;
   return el("div", { class: "seat-row" }, el("span", { class: "seat-name" },
-    t("lobby.seat", { seat: i })), select);
+    t("lobby.seat", { seat: i + 1 })), select, name);
+}
+
+// My name: asked once (an empty browser shows the question), kept in this browser, changed
+// here; it names my seat at every table I start or join from this browser.
+let changingName = false;
+
+function drawName() {
+  const slot = document.getElementById("name-slot");
+  const name = myName();
+  if (name && !changingName) {
+    slot.replaceChildren(el("section", { class: "panel my-name" },
+      el("span", { id: "my-name" }, t("names.mine", { name })),
+      el("button", {
+        type: "button", id: "change-name", onclick: () => { changingName = true; drawName(); },
+      }, t("names.change"))));
+    return;
+  }
+  slot.replaceChildren(el("section", { class: "panel my-name asking" }, nameForm({
+    id: "name-ask", title: t("names.ask_title"), hint: t("names.ask_hint"), value: name,
+    save: t("names.save"),
+    onsave: (chosen) => { keepMyName(chosen); changingName = false; drawName(); },
+    oncancel: name ? () => { changingName = false; drawName(); } : null,
+  })));
+}
+
+// What I typed counts even if I pressed Start, not Save.
+function nameTyped() {
+  const typed = cleanName(document.getElementById("name-ask-input")?.value);
+  if (typed) {
+    keepMyName(typed);
+    changingName = false;
+    drawName();
+  }
+  return myName();
 }
 
 // The choice of game and the set-up are redrawn on every change; the invitation (#created)
@@ -121,8 +165,12 @@ function gameName(id) {
 async function start() {
   const error = document.getElementById("lobby-error");
   error.textContent = "";
-  const seats = form.seats.map((k) => (["easy", "medium", "hard"].includes(k)
-    ? { kind: "bot", level: k } : { kind: "human" }));
+  const me = nameTyped();
+  const seats = form.seats.map((k, i) => {
+    if (["easy", "medium", "hard"].includes(k)) return { kind: "bot", level: k };
+    const name = k === "me" ? me : k === "hotseat" ? cleanName(form.names[i]) : null;
+    return name ? { kind: "human", name } : { kind: "human" };
+  });
   let made;
   try {
     made = await api("/api/tables", {
@@ -220,9 +268,9 @@ function showInvite(table) {
 
 function inviteCard(invite, friend) {
   const url = absolute(seatPath(invite.table, friend.token));
-  const label = t("lobby.seat", { seat: friend.seat });
+  const label = t("lobby.seat", { seat: friend.seat + 1 });
   const qr = el("div", {
-    class: "qr", role: "img", "aria-label": t("lobby.qr", { seat: friend.seat }),
+    class: "qr", role: "img", "aria-label": t("lobby.qr", { seat: friend.seat + 1 }),
     "data-text": url,
   });
   qr.innerHTML = qrSvg(url);
@@ -230,7 +278,7 @@ function inviteCard(invite, friend) {
     el("h3", {}, label),
     linkField(url, {
       class: "link", "data-seat": friend.seat,
-      "aria-label": t("lobby.link_label", { seat: friend.seat }),
+      "aria-label": t("lobby.link_label", { seat: friend.seat + 1 }),
     }, {
       title: t("lobby.share_title", { game: gameName(invite.game) }),
       text: t("lobby.share_text", { game: gameName(invite.game) }),
@@ -368,7 +416,7 @@ function drawMine(list, failed) {
           el("span", { class: "badge" }, r.over ? t("lobby.finished") : t("lobby.open")),
           el("span", { class: "line" }, [
             plural("lobby.n_players", r.players), plural("lobby.n_moves", r.moves),
-            r.mine ? t("lobby.seat", { seat: r.seat }) : t("lobby.host"),
+            r.mine ? t("lobby.seat", { seat: r.seat + 1 }) : t("lobby.host"),
           ].join(" · "))),
         el("div", { class: "row-buttons" },
           el("a", { class: "button reopen", href }, r.mine ? t("lobby.reopen")
@@ -414,15 +462,18 @@ async function main() {
   document.title = t("page.lobby_title");
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => {
     document.title = t("page.lobby_title");
+    drawName();
     draw();
     if (invited) showInvite(invited);
     refreshMine(true);
   }));
   games = await api("/api/games");
   document.getElementById("lobby").replaceChildren(
+    el("div", { id: "name-slot" }),
     el("div", { id: "setup-slot" }),
     el("section", { id: "created", class: "panel", hidden: true, "aria-live": "polite" }),
     el("section", { id: "mine", class: "panel" }, el("h2", {}, t("lobby.mine"))));
+  drawName();
   pickGame(games[0].id);
   watchMine();
 }

@@ -1,7 +1,8 @@
 // The table screen for every game: draws the SVG the server sends for this seat, lights up
 // the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
 import {
-  api, ApiError, currentLang, el, holdSeat, languagePicker, loadWords, plural, seatsAt, t,
+  api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
+  nameForm, plural, seatsAt, t,
 } from "./herna.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 
@@ -9,6 +10,9 @@ const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Bo
 const held = new Map(); // seat -> token, for the seats this device plays
 const latest = new Map(); // seat (or "watch") -> newest payload
 const sockets = new Map();
+const mine = new Set(); // the seats that are this browser's own person (not hot-seat guests)
+const named = new Set(); // seats this page has named with the browser's name already
+let renaming = null; // the seat whose name is being changed (a form is open), or null
 let shown = null; // the seat whose payload is drawn (null: a spectator)
 let uncovered = null; // hot-seat: the seat that confirmed it is alone at the screen
 let chosen = []; // the chosen parts: [{name, node}]
@@ -21,7 +25,10 @@ let gameModule = null;
 function readSeats() {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   const token = fragment.get("token");
-  for (const s of seatsAt(tableId)) held.set(s.seat, s.token);
+  for (const s of seatsAt(tableId)) {
+    held.set(s.seat, s.token);
+    if (s.mode === "me") mine.add(s.seat);
+  }
   return token;
 }
 
@@ -139,6 +146,7 @@ function draw(payload) {
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
+  drawName(payload);
   drawClock(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
@@ -357,6 +365,10 @@ function drawScores(payload) {
         class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
           ? "me" : ""].join(" ").trim(),
       }, el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+      held.has(s.seat) ? el("button", {
+        type: "button", class: "link rename", "data-seat": s.seat,
+        onclick: () => { renaming = s.seat; drawName(payload); },
+      }, t("names.change")) : null,
       score === null ? null : el("strong", {}, score));
     })));
 }
@@ -368,6 +380,54 @@ function drawLog(payload) {
       el("b", {}, line.who), " ", line.words)));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
+}
+
+// My seat without a name gets the name this browser keeps, or asks it once (a friend who
+// opened a link); "Change name" beside a seat this device plays opens the same form.
+function drawName(payload) {
+  const slot = document.getElementById("name-slot");
+  let seat = renaming;
+  if (seat === null && payload.seat !== null && mine.has(payload.seat)
+      && !payload.seats[payload.seat].name) {
+    if (myName() && !named.has(payload.seat)) {
+      named.add(payload.seat);
+      sendName(payload.seat, myName(), false).catch(() => named.delete(payload.seat));
+      return;
+    }
+    if (!myName()) seat = payload.seat;
+  }
+  if (seat === null) {
+    slot.replaceChildren();
+    delete slot.dataset.seat;
+    return;
+  }
+  if (slot.dataset.seat === String(seat) && slot.firstChild) return; // keep what is typed
+  slot.dataset.seat = String(seat);
+  const current = payload.seats[seat].name || (mine.has(seat) ? myName() : "");
+  slot.replaceChildren(nameForm({
+    id: "name-ask", title: renaming === null ? t("names.ask_title") : t("names.change"),
+    hint: renaming === null ? t("names.ask_hint") : null, value: current,
+    save: renaming === null ? t("names.play") : t("names.save"),
+    onsave: (name) => sendName(seat, name, true),
+    oncancel: renaming === null ? null : () => {
+      renaming = null;
+      const now = latest.get(shown);
+      if (now) drawName(now);
+    },
+  }));
+  if (renaming !== null) document.getElementById("name-ask-input").focus();
+}
+
+async function sendName(seat, name, typed) {
+  const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/name`, {
+    method: "POST", body: { token: held.get(seat), name, lang: currentLang() },
+  });
+  if (typed && mine.has(seat)) keepMyName(name); // my name, for the next tables too
+  renaming = null;
+  const slot = document.getElementById("name-slot");
+  slot.replaceChildren();
+  delete slot.dataset.seat;
+  receive(seat, fresh);
 }
 
 function drawClock(payload) {
@@ -476,6 +536,7 @@ async function main() {
       if (seat !== null && !held.has(seat)) {
         holdSeat({ table: tableId, seat, token, game: payload.game, mode: "me" });
         held.set(seat, token);
+        mine.add(seat);
       }
       if (seat !== null) held.set(seat, token);
     } catch (e) {
