@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench setup clean compile
+.PHONY: run test test-deps test-slow lint typecheck bench setup clean compile crash
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -60,6 +60,13 @@ typecheck: $(STAMP)
 test-slow: $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,research,ray]'
 	$(VENV)/bin/pytest -q -n 2 -m slow
+
+# The SIGKILL harness: a real herna serve killed KILLS times during bursts of moves, on SQLite,
+# then on a throw-away PostgreSQL cluster (tests/server/crashkit.py; a few kills run in `make test`)
+KILLS ?= 50
+crash: $(STAMP) test-deps
+	$(PY) tests/server/crashkit.py --kills $(KILLS)
+	$(PY) tests/server/crashkit.py --kills $(KILLS) --postgresql
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

@@ -276,11 +276,28 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--db", help="a SQLite file or postgresql:// URL (default: a new SQLite "
                                  "file in a temporary directory)")
+    ap.add_argument("--postgresql", action="store_true",
+                    help="on a throw-away PostgreSQL cluster started here (as the tests do)")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="herna-crash-") as tmp:
-        db = args.db or str(Path(tmp) / "crash.db")
-        started = time.monotonic()
-        counts = run(db, args.kills, args.seed, Path(tmp))
+    cluster = None
+    if args.postgresql:
+        from conftest import PgCluster, pg_bindir
+
+        bindir = pg_bindir()
+        if bindir is None:
+            raise SystemExit("no PostgreSQL server binaries (apt-get install postgresql)")
+        cluster = PgCluster(bindir)
+        cluster.start()
+        cluster.sql("CREATE DATABASE herna_crash")
+        args.db = cluster.url("herna_crash")
+    try:
+        with tempfile.TemporaryDirectory(prefix="herna-crash-") as tmp:
+            db = args.db or str(Path(tmp) / "crash.db")
+            started = time.monotonic()
+            counts = run(db, args.kills, args.seed, Path(tmp))
+    finally:
+        if cluster is not None:
+            cluster.stop()
     print(f"{counts['kills']} SIGKILLs on {db.split('://')[0] if '://' in db else 'sqlite'}: "
           f"{counts['acknowledged']} acknowledged moves all stored, none twice, "
           f"{counts['cut_off']} requests cut off by the kills, {counts['refused']} refused "
