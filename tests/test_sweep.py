@@ -5,6 +5,7 @@ prints the count; `make test` plays each variant once."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import Any
 
@@ -15,12 +16,18 @@ from herna.core import BadOption, HernaError
 from herna.testing import random_playout
 
 
+def shipped() -> list[str]:
+    """Herna's own games (tests elsewhere register toy games in the same process)."""
+    return [g for g in herna.game_ids()
+            if importlib.util.find_spec(f"herna.games.{g.replace('-', '_')}") is not None]
+
+
 def variants() -> list[tuple[str, int, dict[str, Any]]]:
     """Each game at each player count with its default options, and with each option set to
     each other value it offers (a yes/no option flipped; Ubongo's timer off): the
     combinations the rules refuse (e.g. virtual players in a 5-player game) left out."""
     out = []
-    for game in herna.game_ids():
+    for game in shipped():
         spec = herna.spec(game)
         changes: list[dict[str, Any]] = [{}]
         for name, default in spec.options.items():
@@ -48,7 +55,7 @@ VARIANTS = variants()
 
 def test_every_game_count_and_option_is_swept() -> None:
     games = {g for g, _n, _o in VARIANTS}
-    assert games == set(herna.game_ids())
+    assert games == set(shipped()) == {"alhambra", "alhambra-rw", "envyra", "ubongo"}
     for game in games:
         spec = herna.spec(game)
         assert {n for g, n, _o in VARIANTS if g == game} == set(spec.player_counts)

@@ -158,6 +158,14 @@ def _raw_ws(port: int, path: str) -> Any:
     return s
 
 
+def _first_legal(c: Any, tid: str, toks: list[str]) -> Any:
+    """Post the first legal move of the seat to act (the answer, whatever it is)."""
+    seat = get(c, tid)["to_act"][0]
+    q = get(c, tid, toks[seat])
+    return c.post(f"/api/tables/{tid}/actions", json={
+        "token": toks[seat], "action": q["legal"][0]["text"], "version": q["version"]})
+
+
 def test_a_spectator_who_never_reads_is_dropped_on_a_real_server(tmp_path: Path) -> None:
     """The tester's attack, on uvicorn: a spectator socket with a small receive buffer that
     never reads. Every POST is answered, a reading socket gets every version, and the
@@ -178,25 +186,14 @@ def test_a_spectator_who_never_reads_is_dropped_on_a_real_server(tmp_path: Path)
                 assert len(table.watchers) == 2
                 moves = 0
                 while moves < 200 and len(table.watchers) > 1:
-                    p = get(c, tid, toks[0])
-                    seat = p["to_act"][0]
-                    q = get(c, tid, toks[seat])
-                    r = c.post(f"/api/tables/{tid}/actions", json={
-                        "token": toks[seat], "action": q["legal"][0]["text"],
-                        "version": q["version"]})
+                    r = _first_legal(c, tid, toks)
                     assert r.status_code == 200, r.text  # answered, every time
                     moves += 1
                     versions.append(json.loads(reader.recv(timeout=10))["version"])
                 assert len(table.watchers) == 1, "the stuck socket was never dropped"
                 assert versions == list(range(moves + 1))
                 # the table goes on for the reader after the drop
-                p = get(c, tid, toks[0])
-                seat = p["to_act"][0]
-                q = get(c, tid, toks[seat])
-                r = c.post(f"/api/tables/{tid}/actions", json={
-                    "token": toks[seat], "action": q["legal"][0]["text"],
-                    "version": q["version"]})
-                assert r.status_code == 200
+                assert _first_legal(c, tid, toks).status_code == 200
                 assert json.loads(reader.recv(timeout=10))["version"] == moves + 1
             stuck.close()
 

@@ -404,6 +404,7 @@ def test_ubongo_on_a_phone_shows_my_card_when_a_race_starts(browser: Any,
     table = live_server.table(made["id"])
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     pg = context.new_page()
+    pg.add_init_script("localStorage.setItem('herna.name', 'Ana')")  # named before: not asked
     pg.goto(live_server.url + made["seats"][0]["url"])
     rng = random.Random(2)
     while not (table.state.phase == "race" and 0 in table.state.to_act()):

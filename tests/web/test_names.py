@@ -109,7 +109,8 @@ def test_my_name_and_a_friend_asked_on_the_link(browser: Any, live_server: LiveS
     host.locator("#name-ask-input").fill("Anna K.")
     host.locator("#name-ask-save").click()
     wait_for(lambda: "Anna K." in friend.locator("#scores").inner_text(), what="pushed")
-    assert host.evaluate("localStorage.getItem('herna.name')") == "Anna K."
+    wait_for(lambda: host.evaluate("localStorage.getItem('herna.name')") == "Anna K.",
+             what="the new name kept in the browser")
     close(friend)
     close(host)
 
