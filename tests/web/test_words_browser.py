@@ -20,8 +20,16 @@ PICKER = {"english"}
 
 
 def english_on(page: Any) -> set[str]:
-    text = page.evaluate("""() => document.body.innerText + " " + [...document.querySelectorAll(
-        "svg text, svg title")].map((n) => n.textContent).join(" ") + " " + document.title""")
+    # toy games other tests register in this process show as lobby cards: not Herna's words
+    text = page.evaluate("""(shipped) => {
+        const toys = [...document.querySelectorAll("[data-game]")].filter(
+            (e) => !shipped.includes(e.dataset.game));
+        toys.forEach((e) => { e.style.display = "none"; });
+        const text = document.body.innerText + " " + [...document.querySelectorAll(
+            "svg text, svg title")].map((n) => n.textContent).join(" ") + " " + document.title;
+        toys.forEach((e) => { e.style.display = ""; });
+        return text;
+    }""", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
     return _words(text) & english_only() - PICKER
 
 
