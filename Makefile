@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench setup clean compile crash
+.PHONY: run test test-deps test-slow lint typecheck bench fuzz setup clean compile crash
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -70,6 +70,16 @@ crash: $(STAMP) test-deps
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# Hostile input (issue 23): N seeded requests (SEED) at a server this command starts on
+# 127.0.0.1 (its database: FUZZ_DB, a SQLite file or postgresql:// URL; default a temporary SQLite
+# file), then a summary by endpoint and status and every failure with a reproduction.
+# Fails if anything broke the contract (herna/testing/fuzz.py). `make fuzz N=100000 SEED=1`
+N ?= 100000
+SEED ?= 1
+FUZZ_DB ?=
+fuzz: $(STAMP)
+	$(PY) -m herna.testing.fuzz -n $(N) --seed $(SEED) $(if $(FUZZ_DB),--db '$(FUZZ_DB)')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/herna/native.json

@@ -1,0 +1,1744 @@
+"""Hostile input against a running server (issue 23): a seeded fuzzer built from valid requests.
+
+It plays real tables of every game and player count (human and bot seats, legal moves taken
+from each payload's `legal`), and around that play sends requests made hostile one way at a
+time: bodies (keys dropped or added, wrong types, bools for numbers), tokens (random,
+truncated, lone surrogates, very long; in the body, a Bearer header or `?token=`), paths
+(unknown ids, NUL, unicode, very long), versions, actions, lone surrogates, deep nesting,
+huge and non-finite numbers, oversized, empty and non-JSON bodies, wrong content types, and
+WebSocket opens. Each request carries what the contract (docs/API.md and the constants
+below) allows for it; the oracle counts every departure with a reproduction:
+
+- no status >= 500, no connection error, no exception in the server's log;
+- every refusal (4xx) under /api/ is a JSON object with a string `reason`;
+- nothing accepted that should not be: a create with a non-int `players`, a bot level other
+  than easy/medium/hard, non-object options...; an accepted action must be one the engine
+  accepts for that seat at that version (an independent replay of the store's log);
+- no refusal changes a table: every human move in a table's stored log is one the fuzzer
+  was answered 200 for, and every stored move replays on an independent engine;
+- the statuses of the contract below (413, 422, 403, 404; WebSocket close codes).
+
+`run(base, n, seed, store=...)` drives a server at `base` (loopback only) and returns a
+`Report`; `running_server(db)` serves `create_app(db, bot_pace=False)` under uvicorn in a
+thread of this process (its store then lets the oracle read the action logs);
+`python -m herna.testing.fuzz -n 100000 --seed 1` does both and prints the summary
+(`make fuzz N=... SEED=...`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import math
+import random
+import socket
+import string
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import herna
+
+# ----- the contract (align these with the server's) ---------------------------------------------
+MAX_BODY = 65_536       # bodies over this many bytes are refused with TOO_LARGE
+MAX_DEPTH = 32          # JSON nested deeper than this (containers, the body itself counted) -> 422
+TOO_LARGE = 413
+UNPROCESSABLE = 422     # invalid JSON, lone surrogates, non-finite numbers, bools as numbers...
+FORBIDDEN = 403         # a token that opens no seat (and a spectator's move)
+NOT_FOUND = 404         # an unknown table
+CONFLICT = 409          # a stale version; "play again" before the end
+WS_BAD_TOKEN = 4403     # WebSocket refusals: accepted, then closed with these codes and a reason
+WS_UNKNOWN_TABLE = 4404
+WS_BAD_LANG = 4422
+LEVELS = ("easy", "medium", "hard")     # the only bot levels a create may name
+LANGS = ("en", "cs", "sk")
+MAX_TOKENS = 500        # /api/my-tables reads at most this many tokens
+# Not fixed by the contract: an unknown key in a body is ignored (a refusal is then a finding
+# too), and `null` for an optional key means "left out" (either answer is allowed).
+UNKNOWN_KEYS_IGNORED = True
+BIG_BODIES = 2          # 10 MB bodies a run sends (at most)
+BIG_BODY = 10 * 1024 * 1024
+
+ANY = frozenset(range(100, 500))  # "anything below 500"
+OK, CREATED = 200, 201
+
+log = logging.getLogger("herna.fuzz")
+
+
+# ----- JSON text with hostile parts -------------------------------------------------------------
+@dataclass(frozen=True)
+class Raw:
+    """JSON text put into a body as it is (`NaN`, `1e400`, `"\\ud800"`, 1,000 brackets...),
+    with what it holds, so the expected answer can be worked out."""
+
+    text: str
+    depth: int = 0          # containers nested in it
+    nonfinite: bool = False
+    surrogate: bool = False
+    invalid: bool = False   # not JSON at all
+
+
+def _paired(s: str) -> str:
+    """`s` with its surrogate pairs joined (as JSON's \\ud83d\\ude00 reads); lone ones stay."""
+    return s.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
+
+
+def _has_lone_surrogate(s: str) -> bool:
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in _paired(s))
+
+
+def dumps(v: Any) -> str:
+    """JSON text of `v` (ASCII: non-ASCII and lone surrogates as \\u escapes), Raw as is."""
+    if isinstance(v, Raw):
+        return v.text
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{dumps(k)}: {dumps(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(dumps(x) for x in v) + "]"
+    return json.dumps(v)
+
+
+@dataclass
+class Faults:
+    depth: int = 0
+    nonfinite: bool = False
+    surrogate: bool = False
+    invalid: bool = False
+
+
+def scan(v: Any) -> Faults:
+    """What a body (Python values and Raw pieces) holds that the contract refuses."""
+    f = Faults()
+
+    def walk(x: Any, d: int) -> None:
+        if isinstance(x, Raw):
+            f.depth = max(f.depth, d + x.depth)
+            f.nonfinite |= x.nonfinite
+            f.surrogate |= x.surrogate
+            f.invalid |= x.invalid
+        elif isinstance(x, dict):
+            f.depth = max(f.depth, d + 1)
+            for k, y in x.items():
+                walk(k, d + 1)
+                walk(y, d + 1)
+        elif isinstance(x, (list, tuple)):
+            f.depth = max(f.depth, d + 1)
+            for y in x:
+                walk(y, d + 1)
+        elif isinstance(x, float):
+            f.nonfinite |= not math.isfinite(x)
+        elif isinstance(x, str):
+            f.surrogate |= _has_lone_surrogate(x)
+
+    walk(v, 0)
+    return f
+
+
+def body_status(v: Any, size: int) -> int | None:
+    """The status the body alone must get (413 or 422), or None if the body is fine."""
+    if size > MAX_BODY:
+        return TOO_LARGE
+    f = scan(v)
+    if f.invalid or f.surrogate or f.nonfinite or f.depth > MAX_DEPTH:
+        return UNPROCESSABLE
+    return None
+
+
+def nested(depth: int, inner: str = "0") -> Raw:
+    """`depth` arrays nested, as text (no recursion, whatever the depth)."""
+    return Raw("[" * depth + inner + "]" * depth, depth=depth)
+
+
+NONFINITE = [Raw("NaN", nonfinite=True), Raw("Infinity", nonfinite=True),
+             Raw("-Infinity", nonfinite=True), Raw("1e400", nonfinite=True),
+             Raw("-1e400", nonfinite=True), Raw("1E999", nonfinite=True),
+             Raw("2e308", nonfinite=True)]
+SURROGATES = ["\ud800", "\udc00", "\udfff", "\ud800\ud800", "x\udbff"]
+BIG_INT = 10 ** 400
+JUNK_JSON = ["{", "}", "not json", "{'a': 1}", '{"a": 1,}', '{"a" 1}', "[1, 2", '"abc',
+             "nul", "{\"a\": tru}", "\x00", "{}{}", "{\"a\": 01}", "{\"a\": .5}",
+             "{\"a\": 1} x", "{\"a\": \"\\x41\"}", "{\"a\": \"\t\"}"]
+
+
+# ----- what the fuzzer knows of each table ----------------------------------------------------
+@dataclass
+class TableInfo:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    kinds: list[str]                       # "human" or a bot level, by seat
+    tokens: list[str | None]
+    seed: int | None = None
+    over: bool = False
+    to_act: list[int] = field(default_factory=list)
+    payloads: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    next_id: str | None = None
+    # the oracle's independent replay of the stored log
+    state: Any = None
+    seen: list[tuple[int, str]] = field(default_factory=list)
+    pending: list[tuple[int, Any, Any, str]] = field(default_factory=list)  # accepted moves
+    uncertain: int = 0                     # moves whose answer never came (transport errors)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k == "human"]
+
+    @property
+    def has_bots(self) -> bool:
+        return any(k != "human" for k in self.kinds)
+
+
+@dataclass
+class Probe:
+    """One request, with what the contract allows for it."""
+
+    endpoint: str                          # "POST /api/tables/{id}/actions"
+    label: str                             # the mutation, e.g. "version:bool"
+    method: str                            # GET, POST, ... or WS
+    path: str                              # percent-encoded path and query
+    body: bytes | None = None
+    headers: dict[str, Any] = field(default_factory=dict)
+    expect: frozenset[int] = ANY           # statuses (close codes for WS) allowed
+    table: TableInfo | None = None         # the table it names, checked after the answer
+    chunked: bool = False
+    check: Callable[[Probe, Answer], list[str]] | None = None  # more of the oracle
+    on_ok: Callable[[Answer], None] | None = None              # bookkeeping after a 2xx
+    seat: int | None = None                # the seat an action should be applied for
+    action: Any = None                     # the action posted (actions)
+    version: Any = None                    # the version posted (actions)
+
+
+@dataclass
+class Answer:
+    status: int | None = None              # HTTP status; for WS, the close code (1000: fine)
+    body: bytes = b""
+    error: str | None = None               # a transport error or WebSocket failure
+    reason: str | None = None              # a WebSocket close reason
+    first: str | None = None               # a WebSocket's first message
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Violation:
+    kind: str
+    endpoint: str
+    label: str
+    observed: str
+    repro: str
+    detail: str
+    size: int
+
+
+@dataclass
+class Report:
+    seed: int
+    requested: int
+    sent: int = 0
+    seconds: float = 0.0
+    by_endpoint: Counter[tuple[str, str]] = field(default_factory=Counter)
+    labels: Counter[str] = field(default_factory=Counter)
+    violations: list[Violation] = field(default_factory=list)
+    tables: int = 0
+    moves: int = 0
+    phases: Counter[str] = field(default_factory=Counter)
+
+    def distinct(self) -> dict[tuple[str, str, str, str], tuple[int, Violation]]:
+        """Each kind of failure once (endpoint, kind, mutation, what was seen), with the
+        smallest reproduction and how often it happened."""
+        out: dict[tuple[str, str, str, str], tuple[int, Violation]] = {}
+        for v in self.violations:
+            key = (v.endpoint, v.kind, v.label, v.observed)
+            n, best = out.get(key, (0, v))
+            out[key] = (n + 1, v if v.size < best.size else best)
+        return out
+
+    def summary(self) -> str:
+        lines = [f"herna fuzz: seed {self.seed}, {self.sent:,} requests in {self.seconds:.1f} s "
+                 f"({self.sent / max(self.seconds, 1e-9):.0f}/s), {self.tables} tables, "
+                 f"{self.moves} accepted moves, {len(self.violations)} violations"]
+        statuses = sorted({s for _e, s in self.by_endpoint})
+        endpoints = sorted({e for e, _s in self.by_endpoint})
+        fails = Counter(v.endpoint for v in self.violations)
+        width = max([len(e) for e in endpoints] + [8])
+        head = f"{'endpoint':<{width}} " + " ".join(f"{s:>6}" for s in statuses) + \
+            f" {'total':>7} {'fail':>6}"
+        lines += ["", head, "-" * len(head)]
+        for e in endpoints:
+            row = [self.by_endpoint.get((e, s), 0) for s in statuses]
+            lines.append(f"{e:<{width}} " + " ".join(f"{n:>6}" if n else f"{'.':>6}"
+                                                       for n in row)
+                         + f" {sum(row):>7} {fails.get(e, 0):>6}")
+        total = [sum(self.by_endpoint.get((e, s), 0) for e in endpoints) for s in statuses]
+        lines.append(f"{'all':<{width}} " + " ".join(f"{n:>6}" for n in total)
+                     + f" {sum(total):>7} {len(self.violations):>6}")
+        if self.phases:
+            lines += ["", "phases reached: " + ", ".join(
+                f"{k} {n}" for k, n in sorted(self.phases.items()))]
+        d = self.distinct()
+        lines += ["", f"distinct failures: {len(d)}"]
+        for (endpoint, kind, label, observed), (n, v) in sorted(d.items()):
+            lines.append(f"- [{n}x] {endpoint} {kind} ({label}): {observed}")
+            lines.append(f"    {v.detail}")
+            lines.append(f"    repro: {v.repro}")
+        return "\n".join(lines)
+
+
+# ----- the server, in a thread of this process -------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerLog(logging.Handler):
+    """Every record with an exception the server logs (uvicorn's "Exception in ASGI
+    application", a bot that failed): each is a finding, tied to the request in flight."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+        self.guard = threading.Lock()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            e = record.exc_info[1]
+            tb = traceback.extract_tb(record.exc_info[2])
+            where = f" at {Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else ""
+            text = f"{type(e).__name__}: {str(e)[:160]}{where}"
+        with self.guard:
+            self.records.append(text)
+
+    def drain(self) -> list[str]:
+        with self.guard:
+            out, self.records = self.records, []
+        return out
+
+
+@contextlib.contextmanager
+def running_server(db: str) -> Iterator[tuple[str, Any, ServerLog]]:
+    """`create_app(db, bot_pace=False)` under uvicorn on a free 127.0.0.1 port, in a thread;
+    yields (base URL, app, its error log) and stops the server on the way out."""
+    import uvicorn
+
+    from herna.server.app import create_app
+
+    app = create_app(db, bot_pace=False)
+    port = free_port()
+    from herna.server.wsproto import protocol
+
+    # as `herna serve` runs it: its WebSocket protocol, compression on
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None,
+                            access_log=False, ws=protocol(), ws_ping_interval=20,
+                            ws_per_message_deflate=True, lifespan="on")
+    server = uvicorn.Server(config)
+    handler = ServerLog()
+    loggers = [logging.getLogger(n) for n in ("uvicorn", "uvicorn.error", "herna.server")]
+    saved = [(lg, lg.propagate, lg.level) for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.propagate = False
+        lg.setLevel(logging.INFO)
+    thread = threading.Thread(target=server.run, name="herna-fuzz-server", daemon=True)
+    thread.start()
+    try:
+        end = time.monotonic() + 60
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > end:
+                raise RuntimeError("the server did not start: " + "; ".join(handler.drain()))
+            time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}", app, handler
+    finally:
+        server.should_exit = True
+        thread.join(60)
+        for lg, propagate, level in saved:
+            lg.removeHandler(handler)
+            lg.propagate = propagate
+            lg.setLevel(level)
+
+
+# ----- the fuzzer ----------------------------------------------------------------------------
+def _q(s: str) -> str:
+    """A path segment or query value, percent-encoded (lone surrogates as their UTF-8
+    bytes, which are not UTF-8: what a hostile client can send)."""
+    return quote(_paired(s).encode("utf-8", "surrogatepass"), safe="")
+
+
+def _endpoint(method: str, path: str) -> str:
+    p = urlsplit(path).path
+    parts = p.split("/")
+    if p.startswith("/api/tables/") and len(parts) >= 4 and parts[3]:
+        parts[3] = "{id}"
+        if len(parts) > 5:
+            parts = [*parts[:5], "…"]
+        return f"{method} {'/'.join(parts)}"
+    if p in ("/api/tables", "/api/my-tables", "/api/games", "/api/messages"):
+        return f"{method} {p}"
+    if p.startswith("/api/"):
+        return f"{method} /api/(other)"
+    return f"{method} (pages)"
+
+
+class Fuzzer:
+    """A seeded hostile client of one server; `store` (the server's Store, or anything whose
+    `load(id)` gives a row with `actions` and `seats`) lets the oracle read the logs."""
+
+    POOL = 14  # tables in play at a time
+
+    def __init__(self, base: str, seed: int, store: Any = None,
+                 server_log: ServerLog | None = None, ws: bool = True) -> None:
+        import httpx
+
+        host = urlsplit(base).hostname or ""
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            raise ValueError(f"the fuzzer only targets loopback addresses, not {host!r}")
+        self.base = base.rstrip("/")
+        self.ws_base = "ws" + self.base[4:]
+        self.rng = random.Random(seed)
+        self.store = store
+        self.server_log = server_log
+        self.ws_enabled = ws
+        self.http = httpx.Client(base_url=self.base, timeout=60.0)
+        self.report = Report(seed=seed, requested=0)
+        self.tables: list[TableInfo] = []          # in play (a pool)
+        self.all: dict[str, TableInfo] = {}        # every table the fuzzer made
+        self.token_seat: dict[str, tuple[str, int]] = {}
+        self.big_left = BIG_BODIES
+        self.previous: Probe | None = None  # on a connection error, the request before
+        self.games = {g["id"]: g for g in self._games()}
+
+    def close(self) -> None:
+        self.http.close()
+
+    # ----- sending and judging -----------------------------------------------------------------
+    def _games(self) -> list[dict[str, Any]]:
+        r = self.http.get("/api/games")
+        r.raise_for_status()
+        out: list[dict[str, Any]] = r.json()
+        return out
+
+    def send(self, p: Probe) -> Answer:
+        self.report.sent += 1
+        self.report.labels[p.label] += 1
+        a = self._ws(p) if p.method == "WS" else self._http(p)
+        shown = str(a.status) if a.status is not None else "error"
+        self.report.by_endpoint[(_endpoint(p.method, p.path), shown)] += 1
+        self._judge(p, a)
+        self.previous = p
+        return a
+
+    def _http(self, p: Probe) -> Answer:
+        import httpx
+
+        content: Any = p.body
+        if p.chunked and p.body is not None:
+            data = p.body
+            content = iter([data[i:i + 16384] for i in range(0, len(data), 16384)])
+        try:
+            r = self.http.request(p.method, p.path, content=content, headers=p.headers)
+        except httpx.HTTPError as e:
+            return Answer(error=f"{type(e).__name__}: {str(e)[:120]}")
+        return Answer(status=r.status_code, body=r.content)
+
+    def _ws(self, p: Probe) -> Answer:
+        from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.sync.client import connect
+
+        try:
+            with connect(self.ws_base + p.path, open_timeout=5, close_timeout=5,
+                         additional_headers=p.headers, max_size=None) as ws:
+                try:
+                    first = ws.recv(timeout=20)
+                except ConnectionClosed as e:
+                    rcvd = e.rcvd
+                    return Answer(status=rcvd.code if rcvd else 1006,
+                                  reason=rcvd.reason if rcvd else None)
+                except TimeoutError:
+                    return Answer(error="no message within 20 s")
+                return Answer(status=1000, first=str(first))
+        except InvalidStatus as e:
+            return Answer(error=f"handshake refused with HTTP {e.response.status_code}",
+                          status=None, body=bytes(e.response.body or b""))
+        except Exception as e:  # a reset, a bad handshake: all findings
+            return Answer(error=f"{type(e).__name__}: {str(e)[:120]}")
+
+    def _judge(self, p: Probe, a: Answer) -> None:
+        problems: list[tuple[str, str, str]] = []  # kind, observed, detail
+        ep = _endpoint(p.method, p.path)
+        logged: list[str] = []
+        if self.server_log is not None:
+            # a 500's traceback is logged just after the answer has gone: wait for it
+            failed = (a.error is not None and "HTTP" not in a.error) or \
+                (a.status is not None and a.status >= 500 and p.method != "WS") or \
+                (a.error is not None and "HTTP 5" in a.error)
+            end = time.monotonic() + (1.0 if failed else 0.0)
+            while True:
+                logged += self.server_log.drain()
+                if logged or time.monotonic() >= end:
+                    break
+                time.sleep(0.01)
+        for text in logged:
+            problems.append(("server exception", text.split(":")[0], text))
+        if p.method == "WS":
+            problems += self._judge_ws(p, a)
+        elif a.error is not None:
+            before = self.previous
+            after = f" (the request before: {before.label} {before.endpoint}, " \
+                f"{len(before.body or b''):,} bytes)" if before else ""
+            problems.append(("connection error", a.error.split(":")[0], a.error + after))
+        else:
+            assert a.status is not None
+            problems += self._judge_http(p, a)
+        if p.table is not None and self.store is not None:
+            problems += [("table", kind, detail) for kind, detail in self._check_log(p, a)]
+        for kind, observed, detail in problems:
+            self.report.violations.append(Violation(
+                kind=kind, endpoint=ep, label=p.label, observed=observed,
+                repro=self.repro(p), detail=" ".join(detail.split())[:400],
+                size=len(p.body or b"") + len(p.path)))
+
+    def _judge_http(self, p: Probe, a: Answer) -> list[tuple[str, str, str]]:
+        out: list[tuple[str, str, str]] = []
+        st = a.status
+        assert st is not None
+        api = urlsplit(p.path).path.startswith("/api/")
+        if st >= 500:
+            out.append(("status >= 500", str(st), a.body[:200].decode(errors="replace")))
+        elif st not in p.expect:
+            kind = "accepted" if 200 <= st < 300 else "status"
+            allowed = sorted(p.expect) if p.expect != ANY else "below 500"
+            out.append((kind, str(st), f"expected {allowed}, got {st}: "
+                        + a.body[:200].decode(errors="replace")))
+        if 400 <= st < 500 and api:
+            try:
+                body = a.json()
+                ok = isinstance(body, dict) and isinstance(body.get("reason"), str)
+            except ValueError:
+                ok = False
+            if not ok:
+                out.append(("refusal without a reason", str(st),
+                            "not a JSON object with a string reason: "
+                            + a.body[:120].decode(errors="replace")))
+            elif st == CONFLICT and p.endpoint.endswith("/actions") and \
+                    not isinstance(body.get("table"), dict):
+                out.append(("409 without the table", str(st), "no fresh payload in `table`"))
+        if 200 <= st < 300 and st in p.expect:
+            if p.check is not None:
+                out += [("wrong answer", str(st), d) for d in p.check(p, a)]
+            if p.on_ok is not None:
+                p.on_ok(a)
+        return out
+
+    def _judge_ws(self, p: Probe, a: Answer) -> list[tuple[str, str, str]]:
+        if a.error is not None:
+            return [("ws", a.error.split(" with ")[-1] if "HTTP" in a.error else
+                     a.error.split(":")[0], a.error)]
+        if a.status not in p.expect:
+            return [("ws", f"close {a.status}", f"expected {sorted(p.expect)}, got close "
+                     f"{a.status} {a.reason!r}")]
+        if a.status != 1000 and not a.reason:
+            return [("ws", f"close {a.status} without a reason", "no close reason")]
+        if a.status == 1000 and p.check is not None:
+            return [("ws", "wrong first message", d) for d in p.check(p, a)]
+        return []
+
+    def repro(self, p: Probe) -> str:
+        """A command that sends the same request (bodies over 300 bytes described)."""
+        if p.method == "WS":
+            hs = "".join(f" -H '{k}: {v if isinstance(v, str) else v.decode('latin-1')}'"
+                         for k, v in p.headers.items())
+            return f"websocat{hs} '{self.ws_base}{_short(p.path)}'"
+        parts = [f"curl -s -X {p.method} '{self.base}{_short(p.path)}'"]
+        for k, v in p.headers.items():
+            val = v if isinstance(v, str) else v.decode("latin-1")
+            parts.append(f"-H '{k}: {_short(val)}'")
+        if p.chunked:
+            parts.append("-H 'transfer-encoding: chunked'")
+        if p.body is not None:
+            body = p.body
+            if len(body) > 300:
+                parts.append(f"--data-binary <{len(body):,} bytes: "
+                             f"{body[:120].decode('utf-8', 'backslashreplace')}…"
+                             f"{body[-40:].decode('utf-8', 'backslashreplace')}>")
+            else:
+                parts.append("--data-binary $'" + body.decode("utf-8", "backslashreplace")
+                             .replace("'", "\\'") + "'")
+        return " ".join(parts)
+
+    # ----- the oracle's own replay of each table ----------------------------------------------
+    def _check_log(self, p: Probe, a: Answer) -> list[tuple[str, str]]:
+        t = p.table
+        assert t is not None
+        ok = a.status is not None and 200 <= a.status < 300
+        if p.endpoint.endswith("/actions"):
+            if ok:
+                t.pending.append((p.seat if p.seat is not None else -1, p.action, p.version,
+                                  p.label))
+            elif a.error is not None:
+                t.uncertain += 1
+        return self._replay(t)
+
+    def _replay(self, t: TableInfo) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        row = self.store.load(t.id)
+        if row is None:
+            return [("table lost", f"table {t.id} is not in the store")]
+        actions = list(row.actions)
+        if actions[:len(t.seen)] != t.seen:
+            return [("log rewritten", f"table {t.id}: the stored log changed under moves "
+                     "already seen")]
+        if t.state is None:
+            t.seed = row.seed
+            t.state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
+        humans = set(t.humans)
+        for i in range(len(t.seen), len(actions)):
+            seat, text = actions[i]
+            if seat in humans:
+                if t.pending:
+                    want_seat, posted, version, label = t.pending.pop(0)
+                    if want_seat != seat:
+                        out.append(("wrong seat", f"move {i} ({text!r}) was applied for seat "
+                                    f"{seat}, the request's token opens seat {want_seat}"))
+                    if isinstance(version, int) and not isinstance(version, bool) and \
+                            version != i:
+                        out.append(("wrong version", f"move {i} ({text!r}) was posted with "
+                                    f"version {version}"))
+                    trial = t.state.copy()
+                    try:
+                        trial.apply(want_seat, posted)
+                    except Exception as e:
+                        out.append(("illegal accepted", f"{label}: {posted!r} for seat "
+                                    f"{want_seat} at version {i} was accepted (stored as "
+                                    f"{text!r}) but the engine says: {str(e)[:160]}"))
+                elif t.uncertain:
+                    t.uncertain -= 1
+                else:
+                    out.append(("changed by a refusal", f"move {i} {(seat, text)!r} of a human "
+                                "seat is in the store, but no request for it was accepted"))
+            try:
+                t.state.apply(seat, text)
+            except Exception as e:
+                out.append(("log does not replay", f"move {i} {(seat, text)!r}: {e}"))
+                t.seen = actions[:i]
+                return out
+        t.seen = actions
+        if t.pending:
+            out.append(("accepted but not stored", f"{len(t.pending)} accepted move(s) "
+                        f"{[x[1] for x in t.pending]!r} are not in the stored log"))
+            t.pending.clear()
+        t.over = t.state.is_over()
+        return out
+
+    # ----- valid requests: tables, moves ---------------------------------------------------------
+    def create_body(self, game: str | None = None, players: int | None = None,
+                    kinds: list[str] | None = None) -> dict[str, Any]:
+        rng = self.rng
+        game = game or rng.choice(sorted(self.games))
+        spec = self.games[game]
+        players = players or rng.choice(spec["players"])
+        if kinds is None:
+            kinds = ["human"] + [rng.choice(["human", *LEVELS, "easy"])
+                                 for _ in range(players - 1)]
+            rng.shuffle(kinds)
+        body: dict[str, Any] = {"game": game, "players": players,
+                                "seats": [{"kind": "human"} if k == "human" else
+                                          {"kind": "bot", "level": k} for k in kinds]}
+        options: dict[str, Any] = {}
+        for o in spec["options"]:
+            if rng.random() < 0.3:
+                if o["choices"]:
+                    options[o["name"]] = rng.choice(o["choices"])
+                elif o["type"] == "bool":
+                    options[o["name"]] = rng.random() < 0.5
+                elif o["name"] == "timer":
+                    options[o["name"]] = rng.choice([30, 60, 120])
+        if game == "alhambra-rw" and (options.get("virtual") or options.get("vs_virtual")):
+            options.pop("virtual", None)
+            options.pop("vs_virtual", None)
+        if options or rng.random() < 0.3:
+            body["options"] = options
+        if rng.random() < 0.7:
+            body["seed"] = rng.randrange(2**31)
+        if rng.random() < 0.4:
+            body["lang"] = rng.choice([*LANGS, "cs-CZ"])
+        return body
+
+    def _register(self, body: dict[str, Any], made: dict[str, Any], pool: bool) -> TableInfo:
+        seats = body.get("seats") or [{"kind": "human"}] * body["players"]
+        kinds = ["human" if s.get("kind") == "human" else s.get("level", "medium")
+                 for s in seats]
+        tokens = [s["token"] for s in made["seats"]]
+        t = TableInfo(id=made["id"], game=body["game"], players=body["players"],
+                      options=dict(body.get("options") or {}), kinds=kinds, tokens=tokens)
+        self.all[t.id] = t
+        for i, tok in enumerate(tokens):
+            if tok:
+                self.token_seat[tok] = (t.id, i)
+        self.report.tables += 1
+        if pool:
+            self.tables.append(t)
+        return t
+
+    def create(self, body: dict[str, Any], label: str = "create:valid", pool: bool = True
+               ) -> TableInfo | None:
+        made: list[TableInfo] = []
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            problems = []
+            if not isinstance(r.get("id"), str) or len(r.get("seats", [])) != body["players"]:
+                problems.append(f"odd answer to a create: {str(r)[:160]}")
+                return problems
+            kinds = [s.get("kind") for s in body.get("seats") or
+                     [{"kind": "human"}] * body["players"]]
+            for s, kind in zip(r["seats"], kinds, strict=False):
+                if (kind == "human") != isinstance(s.get("token"), str):
+                    problems.append(f"seat {s.get('seat')} ({kind}) got token "
+                                    f"{s.get('token')!r}")
+            return problems
+
+        def on_ok(a: Answer) -> None:
+            made.append(self._register(body, a.json(), pool))
+
+        text = dumps(body).encode()
+        self.send(Probe("POST /api/tables", label, "POST", "/api/tables", text,
+                        {"content-type": "application/json"}, frozenset({CREATED}),
+                        check=check, on_ok=on_ok))
+        return made[0] if made else None
+
+    def get(self, t: TableInfo, seat: int | None, label: str = "get:valid",
+            via: str = "query") -> dict[str, Any] | None:
+        token = t.tokens[seat] if seat is not None else None
+        path, headers = f"/api/tables/{t.id}", {}
+        if token is not None:
+            if via == "bearer":
+                headers["authorization"] = f"Bearer {token}"
+            else:
+                path += f"?token={_q(token)}"
+        got: list[dict[str, Any]] = []
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            return self._check_payload(a.json(), t, seat)
+
+        def on_ok(a: Answer) -> None:
+            got.append(a.json())
+
+        self.send(Probe("GET /api/tables/{id}", label, "GET", path, None, headers,
+                        frozenset({OK}), t, check=check, on_ok=on_ok))
+        if not got:
+            return None
+        p = got[0]
+        t.payloads[seat] = p
+        t.to_act = list(p.get("to_act", []))
+        t.over = bool(p.get("over"))
+        view = p.get("view")
+        if isinstance(view, dict) and isinstance(view.get("phase"), str):
+            self.report.phases[f"{t.game}:{view['phase']}"] += 1
+        return p
+
+    def _check_payload(self, p: Any, t: TableInfo, seat: int | None) -> list[str]:
+        if not isinstance(p, dict):
+            return ["the payload is not an object"]
+        out = []
+        if p.get("table") != t.id:
+            out.append(f"payload of table {p.get('table')!r}, asked for {t.id!r}")
+        if p.get("seat") != seat:
+            out.append(f"payload for seat {p.get('seat')!r}, the token opens seat {seat!r}")
+        if seat is None and p.get("legal"):
+            out.append("a spectator's payload lists legal moves")
+        if not isinstance(p.get("version"), int):
+            out.append(f"version {p.get('version')!r}")
+        return out
+
+    def choose(self, t: TableInfo, p: dict[str, Any]) -> Any:
+        """A legal move from the payload (its text or code), or an Ubongo cover."""
+        if t.game == "ubongo":
+            solve = ubongo_solve(p.get("view") or {})
+            if solve is not None and self.rng.random() < 0.9:
+                return solve
+        legal = p.get("legal") or []
+        if not legal:
+            return None
+        plain = [m for m in legal if not str(m["text"]).startswith("adjust")] or legal
+        m = self.rng.choice(plain)
+        return m["code"] if self.rng.random() < 0.3 else m["text"]
+
+    def post_action(self, t: TableInfo | None, tid: str, body: Any, label: str,
+                    expect: frozenset[int], seat: int | None, action: Any, version: Any,
+                    headers: dict[str, Any] | None = None, query: str = "",
+                    raw: bytes | None = None, chunked: bool = False) -> Answer:
+        h = {"content-type": "application/json", **(headers or {})}
+        text = raw if raw is not None else dumps(body).encode()
+        path = f"/api/tables/{tid}/actions{query}"
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            return self._check_payload(a.json(), t, seat) if t is not None else []
+
+        return self.send(Probe("POST /api/tables/{id}/actions", label, "POST", path, text, h,
+                               expect, t, chunked=chunked, check=check, seat=seat,
+                               action=action, version=version))
+
+    def advance(self) -> None:
+        """A legal move for a human seat of a table in play (the way to reach every phase)."""
+        live = [t for t in self.tables if not t.over and t.humans]
+        if not live:
+            return
+        t = self.rng.choice(live)
+        ready = [s for s in t.humans if s in t.to_act] or t.humans
+        seat = self.rng.choice(ready)
+        p = self.get(t, seat, via=self.rng.choice(["query", "bearer"]))
+        if p is None or p.get("over"):
+            return
+        action = self.choose(t, p)
+        if action is None:
+            return
+        body = {"token": t.tokens[seat], "action": action, "version": p["version"]}
+        if self.rng.random() < 0.2:
+            body["lang"] = self.rng.choice(LANGS)
+        a = self.post_action(t, t.id, body, "act:legal", frozenset({OK, CONFLICT}), seat,
+                             action, p["version"])
+        if a.status == OK:
+            self.report.moves += 1
+
+    def refill(self) -> None:
+        self.tables = [t for t in self.tables if not (t.over and t.next_id)]
+        while sum(1 for t in self.tables if not t.over) < self.POOL:
+            if self.create(self.create_body()) is None:
+                return
+        if len(self.tables) > 3 * self.POOL:  # over tables kept for record and again
+            self.tables = [t for t in self.tables if not t.over] + \
+                [t for t in self.tables if t.over][-self.POOL:]
+
+    def setup(self) -> None:
+        """A table of every game and player count, with human and bot seats."""
+        for gid in sorted(self.games):
+            for n in self.games[gid]["players"]:
+                kinds = ["human"] + [LEVELS[(i + n) % 3] if (i + n) % 2 else "human"
+                                     for i in range(n - 1)]
+                self.create(self.create_body(gid, n, kinds))
+        # one table of bots only (it plays itself out: a finished game, its record)
+        self.create(self.create_body("alhambra-rw", 2, ["easy", "easy"]), pool=True)
+
+    # ----- the run ---------------------------------------------------------------------------
+    def run(self, n: int) -> Report:
+        self.report.requested = n
+        start = time.monotonic()
+        self.setup()
+        families: list[tuple[Callable[[], None], int]] = [
+            (self.advance, 34), (self.fuzz_action, 22), (self.fuzz_get, 8),
+            (self.fuzz_create, 12), (self.fuzz_body, 9), (self.fuzz_mine, 4),
+            (self.fuzz_over, 5), (self.fuzz_other, 3), (self.fuzz_ws, 3 if self.ws_enabled else 0),
+        ]
+        steps, weights = zip(*families, strict=True)
+        big_at = {n // 3, (2 * n) // 3} if n >= 1000 else set()
+        while self.report.sent < n:
+            self.refill()
+            if big_at and self.report.sent >= min(big_at):
+                big_at.discard(min(big_at))
+                self.fuzz_big()
+                continue
+            self.rng.choices(steps, weights)[0]()
+        for t in self.all.values():  # the end: every table's log, replayed once more
+            if self.store is not None:
+                for kind, detail in self._replay(t):
+                    self.report.violations.append(Violation(
+                        "table", f"table {t.id}", "final check", kind, f"(table {t.id})",
+                        detail, 0))
+        self.report.seconds = time.monotonic() - start
+        return self.report
+
+    # ----- hostile requests -----------------------------------------------------------------
+    def pick(self, over: bool | None = None) -> TableInfo | None:
+        ts = [t for t in self.tables if over is None or t.over == over]
+        return self.rng.choice(ts) if ts else None
+
+    def other_token(self, t: TableInfo) -> str:
+        """A token of a seat at another table."""
+        others = [tok for tok, (tid, _s) in self.token_seat.items() if tid != t.id]
+        return self.rng.choice(others) if others else "x" * 24
+
+    def bad_tokens(self, t: TableInfo) -> list[tuple[str, str]]:
+        """(label, token) pairs that open no seat of t."""
+        real = next((x for x in t.tokens if x), "A" * 24)
+        rng = self.rng
+        rand = "".join(rng.choice(string.ascii_letters + string.digits + "-_")
+                       for _ in range(24))
+        return [("token:random", rand), ("token:truncated", real[:-1]),
+                ("token:truncated-half", real[: len(real) // 2]),
+                ("token:extended", real + "A"), ("token:surrogate-appended", real + "\ud800"),
+                ("token:surrogate", "\ud800"), ("token:long", rand * 400),
+                ("token:other-table", self.other_token(t)), ("token:nul", real + "\x00"),
+                ("token:unicode", "žluťoučký kůň 🐴"), ("token:case", real.swapcase()),
+                ("token:emoji-pair", "\ud83d\ude00")]
+
+    def fuzz_action(self) -> None:
+        ts = [t for t in self.tables if t.humans]
+        if not ts:
+            return
+        rng = self.rng
+        t = rng.choice(ts)
+        seat = rng.choice(t.humans)
+        p = t.payloads.get(seat)
+        if p is None or rng.random() < 0.4:
+            p = self.get(t, seat)
+            if p is None:
+                return
+        version = p["version"]
+        action = self.choose(t, p)
+        legal_now = action is not None and not p.get("over")
+        token = t.tokens[seat] if seat is not None else None
+        base = {"token": token, "action": action if action is not None else "end",
+                "version": version}
+        # statuses possible for the unmutated request: the payload may be stale (bots)
+        if legal_now:
+            base_ok = {OK, CONFLICT} | ({UNPROCESSABLE} if t.has_bots else set())
+        else:
+            base_ok = {UNPROCESSABLE, CONFLICT}
+        m = rng.randrange(9)
+        bot_moved = {OK, UNPROCESSABLE} if t.has_bots and not t.over else set()
+        if m == 0:  # versions
+            label, v, exp = rng.choice([
+                ("version:stale", version - 1, {CONFLICT}),
+                ("version:future", version + 1, {CONFLICT} | bot_moved),
+                ("version:far-future", version + 10**6, {CONFLICT}),
+                ("version:negative", -1, {CONFLICT}),
+                ("version:huge", 2**63, {CONFLICT}),
+                ("version:bigint", BIG_INT, {CONFLICT, UNPROCESSABLE}),
+                ("version:float", float(version), {UNPROCESSABLE}),
+                ("version:half", version + 0.5, {UNPROCESSABLE}),
+                ("version:true", True, {UNPROCESSABLE}),
+                ("version:false", False, {UNPROCESSABLE}),
+                ("version:string", str(version), {UNPROCESSABLE}),
+                ("version:list", [version], {UNPROCESSABLE}),
+                ("version:object", {"v": version}, {UNPROCESSABLE}),
+                ("version:nan", Raw("NaN", nonfinite=True), {UNPROCESSABLE}),
+                ("version:1e400", Raw("1e400", nonfinite=True), {UNPROCESSABLE}),
+                ("version:-inf", Raw("-Infinity", nonfinite=True), {UNPROCESSABLE}),
+                ("version:null", None, base_ok | {UNPROCESSABLE}),
+            ])
+            if version == 0 and label == "version:stale":
+                v = -1
+            if label == "version:false" and version == 0:
+                exp = {UNPROCESSABLE}
+            body = {**base, "version": v}
+            if seat is None:
+                exp = exp | {FORBIDDEN}
+            self.post_action(t, t.id, body, label, frozenset(exp), seat, base["action"], v)
+        elif m == 1:  # actions
+            other_seat = [s for s in range(t.players) if s != seat]
+            other_text = None
+            for s in other_seat:
+                q = t.payloads.get(s)
+                if q and q.get("legal") and q.get("version") == version:
+                    other_text = rng.choice(q["legal"])["text"]
+            maybe = {OK, UNPROCESSABLE, CONFLICT}
+            label, act, exp = rng.choice([
+                ("action:random-text", _junk(rng), maybe),
+                ("action:unicode", "koupit žlutou ⛔ \u202e" + _junk(rng), maybe),
+                ("action:surrogate", "end\ud800", {UNPROCESSABLE}),
+                ("action:empty", "", {UNPROCESSABLE, CONFLICT}),
+                ("action:spaces", "   ", {UNPROCESSABLE, CONFLICT}),
+                ("action:long-text", "take " * 8000, {UNPROCESSABLE, CONFLICT, TOO_LARGE}),
+                ("action:code-neg", -1, maybe),
+                ("action:code-min", -(2**63), {UNPROCESSABLE, CONFLICT}),
+                ("action:code-big", 2**64, {UNPROCESSABLE, CONFLICT}),
+                ("action:code-huge", BIG_INT, {UNPROCESSABLE, CONFLICT}),
+                ("action:code-1e6", 10**6, maybe),
+                ("action:code-float", 3.0, {UNPROCESSABLE}),
+                ("action:code-nan", Raw("NaN", nonfinite=True), {UNPROCESSABLE}),
+                ("action:code-1e400", Raw("1e400", nonfinite=True), {UNPROCESSABLE}),
+                ("action:true", True, {UNPROCESSABLE}),
+                ("action:false", False, {UNPROCESSABLE}),
+                ("action:null", None, {UNPROCESSABLE}),
+                ("action:list", [action], {UNPROCESSABLE}),
+                ("action:object", {"text": action}, {UNPROCESSABLE}),
+                ("action:code-string", str((p.get("legal") or [{"code": 0}])[0]["code"]),
+                 maybe),
+                ("action:other-seat", other_text, maybe),
+                ("action:nul", "end\x00", maybe),
+            ])
+            if label == "action:other-seat" and act is None:
+                label, act = "action:random-text", _junk(rng)
+            if seat is None:
+                exp = exp | {FORBIDDEN}
+            self.post_action(t, t.id, {**base, "action": act}, label, frozenset(exp), seat,
+                             act, version)
+        elif m == 2:  # tokens, where each may come from
+            label, bad = rng.choice(self.bad_tokens(t))
+            where = rng.choice(["body", "bearer", "query"])
+            headers: dict[str, Any] = {}
+            query, body = "", dict(base)
+            body.pop("token")
+            if where == "body":
+                body["token"] = bad
+            elif where == "bearer":
+                headers["authorization"] = b"Bearer " + _header(bad)
+            else:
+                query = "?token=" + _q(bad)
+            exp = {FORBIDDEN}
+            if where == "body" and _has_lone_surrogate(bad):
+                exp = {UNPROCESSABLE}
+            if label == "token:long" and where == "bearer":
+                exp = exp | {400, 431}  # a header that size may be refused by the HTTP layer
+            self.post_action(t, t.id, body, f"{label}@{where}", frozenset(exp), seat,
+                             body["action"], version, headers=headers, query=query)
+        elif m == 3:  # precedence: body over Bearer over ?token=
+            real = token
+            bad = self.other_token(t)
+            if real is None:
+                return
+            cases: list[tuple[str, dict[str, Any], dict[str, Any], str, bool | None]] = [
+                ("token:body-wins", {**base, "token": real},
+                 {"authorization": f"Bearer {bad}"}, f"?token={_q(bad)}", True),
+                ("token:body-bad-wins", {**base, "token": bad},
+                 {"authorization": f"Bearer {real}"}, "", False),
+                ("token:bearer-wins", {k: v for k, v in base.items() if k != "token"},
+                 {"authorization": f"Bearer {real}"}, f"?token={_q(bad)}", True),
+                ("token:bearer-bad-wins", {k: v for k, v in base.items() if k != "token"},
+                 {"authorization": f"Bearer {bad}"}, f"?token={_q(real)}", False),
+                ("token:query-only", {k: v for k, v in base.items() if k != "token"},
+                 {}, f"?token={_q(real)}", True),
+                ("token:bearer-lower", {k: v for k, v in base.items() if k != "token"},
+                 {"authorization": f"bearer {real}"}, "", True),
+                ("token:basic-scheme", {k: v for k, v in base.items() if k != "token"},
+                 {"authorization": f"Basic {real}"}, "", False),
+                ("token:none", {k: v for k, v in base.items() if k != "token"}, {}, "", False),
+                ("token:bearer-bare", {k: v for k, v in base.items() if k != "token"},
+                 {"authorization": "Bearer"}, "", False),
+                ("token:body-number", {**base, "token": 12345},
+                 {"authorization": f"Bearer {real}"}, "", None),
+                ("token:body-list", {**base, "token": [real]}, {}, "", None),
+                ("token:body-null", {**base, "token": None},
+                 {"authorization": f"Bearer {real}"}, "", None),
+            ]
+            label, body, headers, query, exp_seat = rng.choice(cases)
+            if exp_seat is True:
+                exp = base_ok
+            elif exp_seat is False:
+                exp = {FORBIDDEN}
+            else:  # a body token that is not text: refused, or the next source is used
+                exp = base_ok | {FORBIDDEN, UNPROCESSABLE}
+            self.post_action(t, t.id, body, label, frozenset(exp), seat, base["action"],
+                             version, headers=headers, query=query)
+        elif m == 4:  # paths
+            label, tid = rng.choice(self.bad_ids(t))
+            self.post_action(None, tid, base, label, frozenset({NOT_FOUND}), seat,
+                             base["action"], version)
+        elif m == 5:  # lang
+            label, lang, exp = rng.choice([
+                ("lang:unknown", "xx", {UNPROCESSABLE}), ("lang:number", 5, {UNPROCESSABLE}),
+                ("lang:true", True, {UNPROCESSABLE}), ("lang:list", ["cs"], {UNPROCESSABLE}),
+                ("lang:surrogate", "\ud800", {UNPROCESSABLE}),
+                ("lang:long", "cs" * 5000, {UNPROCESSABLE}),
+                ("lang:cs-CZ", "cs-CZ", base_ok), ("lang:null", None, base_ok),
+            ])
+            self.post_action(t, t.id, {**base, "lang": lang}, label,
+                             frozenset(exp | ({FORBIDDEN} if seat is None else set())), seat,
+                             base["action"], version)
+        elif m == 6:  # keys
+            label, body, exp = rng.choice([
+                ("keys:no-action", {k: v for k, v in base.items() if k != "action"},
+                 {UNPROCESSABLE}),
+                ("keys:no-version", {k: v for k, v in base.items() if k != "version"},
+                 {OK, UNPROCESSABLE} if legal_now else {UNPROCESSABLE}),
+                ("keys:extra", {**base, "extra": {"a": [1, 2]}},
+                 base_ok if UNKNOWN_KEYS_IGNORED else base_ok | {UNPROCESSABLE}),
+                ("keys:seat", {**base, "seat": (seat or 0) + 1},
+                 base_ok if UNKNOWN_KEYS_IGNORED else base_ok | {UNPROCESSABLE}),
+                ("keys:only-token", {"token": token}, {UNPROCESSABLE}),
+                ("keys:empty-object", {}, {UNPROCESSABLE, FORBIDDEN}),
+            ])
+            if seat is None:
+                exp = exp | {FORBIDDEN}
+            self.post_action(t, t.id, body, label, frozenset(exp), seat,
+                             body.get("action"), body.get("version"))
+        elif m == 7:  # the body as a whole (sizes, nesting, JSON text)
+            self.body_mutant("actions", t, base, frozenset(base_ok), seat)
+        else:  # content types
+            ctype = rng.choice(["text/plain", "application/x-www-form-urlencoded",
+                                "multipart/form-data", "", "application/json; charset=latin-1",
+                                "application/xml"])
+            self.send(Probe("POST /api/tables/{id}/actions", f"content-type:{ctype or 'none'}",
+                            "POST", f"/api/tables/{t.id}/actions", dumps(base).encode(),
+                            {"content-type": ctype}, frozenset(base_ok | {415, UNPROCESSABLE}),
+                            t, seat=seat, action=base["action"], version=version))
+
+    def bad_ids(self, t: TableInfo | None) -> list[tuple[str, str]]:
+        real = t.id if t is not None else "abcdefghijk"
+        rng = self.rng
+        return [("id:random", "".join(rng.choice(string.ascii_letters) for _ in range(11))),
+                ("id:nul", "%00"), ("id:nul-inside", real[:5] + "%00" + real[5:]),
+                ("id:nul-appended", real + "%00"), ("id:unicode", _q("stůl-🎲")),
+                ("id:surrogate", "%ED%A0%80"), ("id:long", "x" * 5000),
+                ("id:truncated", real[:-1]), ("id:case", real.swapcase()),
+                ("id:dots", "%2E%2E"), ("id:quote", _q("' OR 1=1 --")),
+                ("id:percent", "%25"), ("id:space", "%20" + real),
+                ("id:control", "%01%02%1b")]
+
+    def body_mutant(self, where: str, t: TableInfo | None, base: dict[str, Any],
+                    base_ok: frozenset[int], seat: int | None) -> None:
+        """One whole-body mutation of a valid body for `where` (actions, create, again,
+        mine): its JSON text, size, nesting, numbers and strings."""
+        rng = self.rng
+        path = {"actions": f"/api/tables/{t.id if t else 'x'}/actions",
+                "create": "/api/tables", "again": f"/api/tables/{t.id if t else 'x'}/again",
+                "mine": "/api/my-tables"}[where]
+        endpoint = {"actions": "POST /api/tables/{id}/actions", "create": "POST /api/tables",
+                    "again": "POST /api/tables/{id}/again",
+                    "mine": "POST /api/my-tables"}[where]
+        m = rng.randrange(12)
+        body: Any = dict(base)
+        raw: bytes | None = None
+        chunked = False
+        empty_ok: set[int] = set()
+        if m == 0:
+            label = "body:non-json"
+            raw = rng.choice(JUNK_JSON).encode()
+        elif m == 1:
+            label = "body:empty"
+            raw = b""
+        elif m == 2:
+            label, body = rng.choice([("body:array", [base]), ("body:string", "x"),
+                                      ("body:number", 1), ("body:null", None),
+                                      ("body:true", True)])
+        elif m == 3:
+            label = "body:invalid-utf8"
+            raw = dumps(base).encode()[:-1] + b', "x": "\xff\xfe"}'
+        elif m == 4:
+            s = rng.choice(SURROGATES)
+            key = rng.choice([*base.keys(), "extra"]) if base else "extra"
+            if rng.random() < 0.5:
+                label = f"surrogate:escaped@{key}"
+                body = {**base, key: s}
+            else:
+                label = f"surrogate:raw-bytes@{key}"
+                raw = dumps({**base, key: "@@S@@"}).encode().replace(
+                    b"@@S@@", s.encode("utf-8", "surrogatepass"))
+                body = {**base, key: Raw("", invalid=True)}
+            if rng.random() < 0.2:
+                label = "surrogate:key"
+                body = {**base, s: 1}
+                raw = None
+        elif m == 5:
+            label_, v = rng.choice([(r.text, r) for r in NONFINITE])
+            key = rng.choice([*base.keys(), "extra"]) if base else "extra"
+            label = f"nonfinite:{label_}@{key}"
+            body = {**base, key: v}
+        elif m == 6:
+            depth = rng.choice([MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 2, 100,
+                                999, 1000, 1001, 5000, 100_000])
+            key = rng.choice(["extra", *base.keys()]) if base and rng.random() < 0.3 \
+                else "extra"
+            label = f"nesting:{depth}@{key}"
+            # the value sits inside the body's object: `depth` containers in all
+            body = {**base, key: nested(depth - 1)}
+            if rng.random() < 0.3:
+                label = f"nesting-objects:{depth}@{key}"
+                body = {**base, key: Raw('{"a": ' * (depth - 1) + "1" + "}" * (depth - 1),
+                                         depth=depth - 1)}
+        elif m == 7:
+            label, big = rng.choice([("bigint:10^400", BIG_INT), ("bigint:-10^400", -BIG_INT),
+                                   ("bigint:5000-digits", Raw("9" * 5000)),
+                                   ("float:tiny", Raw("1e-400")), ("float:-0", Raw("-0.0"))])
+            body = {**base, "extra": big}
+        elif m == 8:
+            target = rng.choice([MAX_BODY - 1, MAX_BODY, MAX_BODY + 1, 70_000, 200_000])
+            label = f"size:{target}"
+            if rng.random() < 0.25 and target > MAX_BODY:
+                chunked = True
+                label += ":chunked"
+            head = dumps({**base, "pad": ""}).encode()
+            fill = target - len(head)
+            body = {**base, "pad": "x" * max(fill, 0)}
+            if fill < 0:
+                return
+        elif m == 9:
+            label = "body:duplicate-keys"
+            if not base:
+                return
+            key = next(iter(base))
+            raw = ("{" + dumps(key) + ": " + dumps(base[key]) + ", " +
+                   dumps(base)[1:]).encode()
+        elif m == 10:
+            label = "body:bom"
+            raw = b"\xef\xbb\xbf" + dumps(base).encode()
+        else:
+            label = "body:whitespace"
+            raw = b" \n\t" + dumps(base).encode() + b"\n "
+        if raw is None:
+            raw = dumps(body).encode()
+        status = body_status(body, len(raw))
+        if label == "body:empty" and where == "again":
+            empty_ok = set(base_ok)  # no body: the token comes from a header
+        if label == "body:empty" and where == "mine":
+            empty_ok = {OK}
+        if status is not None:
+            exp = {status}
+        elif label.startswith("body:") and label not in (
+                "body:duplicate-keys", "body:bom", "body:whitespace"):
+            exp = {UNPROCESSABLE} | empty_ok  # not JSON, not an object, empty
+        elif label == "body:bom" or label.startswith(("bigint", "float:")):
+            exp = set(base_ok) | {UNPROCESSABLE}
+        elif label.startswith("nesting") and not label.endswith("@extra"):
+            # a field replaced by a nested value the size allows: refused for what it is
+            exp = set(base_ok) | {UNPROCESSABLE, FORBIDDEN, CONFLICT}
+        elif label == "body:duplicate-keys":
+            exp = set(base_ok) | {UNPROCESSABLE}
+        else:
+            exp = set(base_ok)
+        if where == "actions" and t is None:
+            exp |= {NOT_FOUND}
+        table = t if where in ("actions", "again") else None
+        on_ok = None
+        if where == "create" and isinstance(body, dict) and body.get("game") in self.games:
+            def on_ok(a: Answer, body: dict[str, Any] = body) -> None:
+                self._register(body, a.json(), pool=False)
+        self.send(Probe(endpoint, label, "POST", path, raw,
+                        {"content-type": "application/json"}, frozenset(exp), table,
+                        chunked=chunked, seat=seat,
+                        action=base.get("action") if isinstance(base, dict) else None,
+                        version=base.get("version") if isinstance(base, dict) else None,
+                        on_ok=on_ok))
+
+    def fuzz_body(self) -> None:
+        where = self.rng.choice(["actions", "create", "again", "mine"])
+        if where == "create":
+            self.body_mutant("create", None, self.create_body(), frozenset({CREATED}), None)
+        elif where == "mine":
+            toks = self.rng.sample(list(self.token_seat), min(3, len(self.token_seat)))
+            self.body_mutant("mine", None, {"tokens": toks}, frozenset({OK}), None)
+        elif where == "again":
+            t = self.pick()
+            if t is None or not t.humans:
+                return
+            seat = self.rng.choice(t.humans)
+            exp = self._again_expect(t)
+            self.body_mutant("again", t, {"token": t.tokens[seat]}, exp, seat)
+        else:
+            self.fuzz_action()
+
+    # ----- create ------------------------------------------------------------------------------
+    def fuzz_create(self) -> None:
+        rng = self.rng
+        body = self.create_body()
+        game = body["game"]
+        spec = self.games[game]
+        players = body["players"]
+        bad = frozenset({UNPROCESSABLE})
+        ok = frozenset({CREATED})
+        either = ok | bad
+        unknown_key = ok if UNKNOWN_KEYS_IGNORED else either
+        seats = body["seats"]
+        non_counts = [x for x in range(0, 8) if x not in spec["players"]]
+        opt = {o["name"]: o for o in spec["options"]}
+        cases: list[tuple[str, Any, frozenset[int]]] = [
+            ("create:valid", body, ok),
+            ("create:players-true", {**body, "players": True}, bad),
+            ("create:players-false", {**body, "players": False}, bad),
+            ("create:players-string", {**body, "players": str(players)}, bad),
+            ("create:players-float", {**body, "players": float(players)}, either),
+            ("create:players-list", {**body, "players": [players]}, bad),
+            ("create:players-object", {**body, "players": {"n": players}}, bad),
+            ("create:players-null", {**body, "players": None}, either),
+            ("create:players-out", {**body, "players": rng.choice(non_counts)}, bad),
+            ("create:players-neg", {**body, "players": -players}, bad),
+            ("create:players-bigint", {**body, "players": BIG_INT}, bad),
+            ("create:players-nan", {**body, "players": Raw("NaN", nonfinite=True)}, bad),
+            ("create:players-1e400", {**body, "players": Raw("1e400", nonfinite=True)}, bad),
+            ("create:no-players", {k: v for k, v in body.items() if k != "players"},
+             ok if players == min(spec["players"]) else bad),
+            ("create:no-seats", {k: v for k, v in body.items() if k != "seats"}, ok),
+            ("create:seats-null", {**body, "seats": None}, ok),
+            ("create:seats-empty", {**body, "seats": []}, bad),
+            ("create:seats-true", {**body, "seats": True}, bad),
+            ("create:seats-object", {**body, "seats": {"kind": "human"}}, bad),
+            ("create:seats-string", {**body, "seats": "human"}, bad),
+            ("create:seats-short", {**body, "seats": seats[:-1]}, bad),
+            ("create:seats-long", {**body, "seats": [*seats, {"kind": "human"}]}, bad),
+            ("create:seat-kind", {**body, "seats": _set_seat(rng, seats, {"kind": "robot"})},
+             bad),
+            ("create:seat-kind-null", {**body, "seats": _set_seat(rng, seats, {"kind": None})},
+             bad),
+            ("create:seat-number", {**body, "seats": _set_seat(rng, seats, 1)}, bad),
+            ("create:seat-list", {**body, "seats": _set_seat(rng, seats, ["human"])}, bad),
+            ("create:seat-extra-key", {**body, "seats": _set_seat(
+                rng, seats, {"kind": "human", "token": "mine"})}, unknown_key),
+            ("create:bot-no-level", {**body, "seats": _set_seat(rng, seats, {"kind": "bot"})},
+             ok),
+            ("create:bot-level-null", {**body, "seats": _set_seat(
+                rng, seats, {"kind": "bot", "level": None})}, either),
+        ]
+        for level in ["impossible", "", "HARD", " hard", "hard ", "hard:iterations=10",
+                      "mcts", "random", "greedy", "easy:x=1", "medium\x00", "hard\ud800"]:
+            exp = bad
+            cases.append((f"create:bot-level={level.encode('unicode_escape').decode()}",
+                          {**body, "seats": _set_seat(rng, seats,
+                                                      {"kind": "bot", "level": level})}, exp))
+        cases += [
+            ("create:bot-level-number", {**body, "seats": _set_seat(
+                rng, seats, {"kind": "bot", "level": 3})}, bad),
+            ("create:bot-level-true", {**body, "seats": _set_seat(
+                rng, seats, {"kind": "bot", "level": True})}, bad),
+            ("create:options-list", {**body, "options": []}, bad),
+            ("create:options-list-items", {**body, "options": [["side", "easy"]]}, bad),
+            ("create:options-true", {**body, "options": True}, bad),
+            ("create:options-false", {**body, "options": False}, bad),
+            ("create:options-zero", {**body, "options": 0}, bad),
+            ("create:options-string", {**body, "options": ""}, bad),
+            ("create:options-null", {**body, "options": None}, either),
+            ("create:options-unknown", {**body, "options": {"speed": 1}}, bad),
+            ("create:options-deck", {**body, "options": {"deck": "/etc/passwd"}}, bad),
+            ("create:seed-true", {**body, "seed": True}, bad),
+            ("create:seed-false", {**body, "seed": False}, bad),
+            ("create:seed-neg", {**body, "seed": -1}, bad),
+            ("create:seed-2^63", {**body, "seed": 2**63}, bad),
+            ("create:seed-max", {**body, "seed": 2**63 - 1}, ok),
+            ("create:seed-bigint", {**body, "seed": BIG_INT}, bad),
+            ("create:seed-float", {**body, "seed": 7.0}, either),
+            ("create:seed-half", {**body, "seed": 7.5}, bad),
+            ("create:seed-string", {**body, "seed": "7"}, bad),
+            ("create:seed-nan", {**body, "seed": Raw("NaN", nonfinite=True)}, bad),
+            ("create:seed-1e400", {**body, "seed": Raw("1e400", nonfinite=True)}, bad),
+            ("create:seed-null", {**body, "seed": None}, ok),
+            ("create:game-unknown", {**body, "game": "chess"}, bad),
+            ("create:game-case", {**body, "game": game.upper()}, bad),
+            ("create:game-nul", {**body, "game": game + "\x00"}, bad),
+            ("create:game-number", {**body, "game": 1}, bad),
+            ("create:game-list", {**body, "game": [game]}, bad),
+            ("create:game-null", {**body, "game": None}, bad),
+            ("create:no-game", {k: v for k, v in body.items() if k != "game"}, bad),
+            ("create:lang-unknown", {**body, "lang": "xx"}, bad),
+            ("create:lang-number", {**body, "lang": 1}, bad),
+            ("create:lang-true", {**body, "lang": True}, bad),
+            ("create:lang-cs-CZ", {**body, "lang": "cs-CZ"}, ok),
+            ("create:extra-key", {**body, "extra": [1, {"a": None}]}, unknown_key),
+        ]
+        for name, o in opt.items():
+            default = o["default"]
+            if isinstance(default, bool):
+                cases += [(f"create:option-{name}-number", {**body, "options": {name: 1}}, bad),
+                          (f"create:option-{name}-string", {**body, "options": {name: "true"}},
+                           bad),
+                          (f"create:option-{name}-null", {**body, "options": {name: None}},
+                           bad)]
+            elif isinstance(default, int):
+                cases += [(f"create:option-{name}-true", {**body, "options": {name: True}}, bad),
+                          (f"create:option-{name}-float", {**body, "options": {name: 1.5}},
+                           bad),
+                          (f"create:option-{name}-nan",
+                           {**body, "options": {name: Raw("NaN", nonfinite=True)}}, bad),
+                          (f"create:option-{name}-1e400",
+                           {**body, "options": {name: Raw("1e400", nonfinite=True)}}, bad),
+                          (f"create:option-{name}-bigint", {**body, "options": {name: BIG_INT}},
+                           either),
+                          (f"create:option-{name}-neg", {**body, "options": {name: -1}}, either),
+                          (f"create:option-{name}-zero", {**body, "options": {name: 0}}, either),
+                          (f"create:option-{name}-string", {**body, "options": {name: "1"}},
+                           bad)]
+            elif isinstance(default, str):
+                cases += [(f"create:option-{name}-number", {**body, "options": {name: 1}}, bad),
+                          (f"create:option-{name}-surrogate",
+                           {**body, "options": {name: "\ud800"}}, bad)]
+                if o["choices"]:
+                    cases.append((f"create:option-{name}-not-a-choice",
+                                  {**body, "options": {name: "impossible"}}, bad))
+        label, b, exp = rng.choice(cases)
+        text = dumps(b).encode()
+        status = body_status(b, len(text))
+        if status is not None:
+            exp = frozenset({status})
+
+        def on_ok(a: Answer) -> None:
+            if isinstance(b, dict) and b.get("game") in self.games and \
+                    isinstance(b.get("players", 0), int):
+                bb = {**b, "players": b.get("players") or min(self.games[b["game"]]["players"])}
+                if not isinstance(bb.get("seats"), list):
+                    bb.pop("seats", None)
+                t = self._register(bb, a.json(), pool=False)
+                if self.rng.random() < 0.3 and len(self.tables) < 3 * self.POOL:
+                    self.tables.append(t)
+
+        self.send(Probe("POST /api/tables", label, "POST", "/api/tables", text,
+                        {"content-type": "application/json"}, exp, on_ok=on_ok))
+
+    # ----- GET, record, again, my-tables, WebSocket, the rest ---------------------------------
+    def fuzz_get(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        m = rng.randrange(5)
+        if m == 0:
+            seat = rng.choice([None, *range(t.players)])
+            if seat is not None and t.tokens[seat] is None:
+                seat = None
+            self.get(t, seat, label="get:valid", via=rng.choice(["query", "bearer"]))
+        elif m == 1:
+            label, bad = rng.choice(self.bad_tokens(t))
+            via = rng.choice(["query", "bearer"])
+            headers, path = {}, f"/api/tables/{t.id}"
+            if via == "bearer":
+                headers["authorization"] = b"Bearer " + _header(bad)
+            else:
+                path += "?token=" + _q(bad)
+            exp = {FORBIDDEN}
+            if label == "token:long" and via == "bearer":
+                exp |= {400, 431}
+            self.send(Probe("GET /api/tables/{id}", f"{label}@{via}", "GET", path, None,
+                            headers, frozenset(exp), t))
+        elif m == 2:
+            label, tid = rng.choice(self.bad_ids(t))
+            self.send(Probe("GET /api/tables/{id}", label, "GET", f"/api/tables/{tid}", None,
+                            {}, frozenset({NOT_FOUND}), None))
+        elif m == 3:
+            label, lang, exp = rng.choice([
+                ("lang:unknown", "xx", {UNPROCESSABLE}), ("lang:empty", "", {OK, UNPROCESSABLE}),
+                ("lang:surrogate", "\ud800", {UNPROCESSABLE}),
+                ("lang:nul", "cs\x00", {UNPROCESSABLE}), ("lang:long", "c" * 5000,
+                                                          {UNPROCESSABLE}),
+                ("lang:cs-CZ", "cs-CZ", {OK}), ("lang:sk", "sk", {OK}),
+            ])
+            self.send(Probe("GET /api/tables/{id}", label, "GET",
+                            f"/api/tables/{t.id}?lang={_q(lang)}", None, {}, frozenset(exp), t))
+        else:
+            seat = rng.choice(t.humans) if t.humans else None
+            tok = t.tokens[seat] if seat is not None else None
+            label, q, exp = rng.choice([
+                ("query:token-twice", f"?token={_q(tok or 'x')}&token=bad", {OK, FORBIDDEN}),
+                ("query:token-empty", "?token=", {OK}),
+                ("query:junk", "?%zz=1&token", {OK, FORBIDDEN, UNPROCESSABLE}),
+                ("query:bad-and-unknown", "?token=bad&lang=xx", {FORBIDDEN, UNPROCESSABLE}),
+            ])
+            self.send(Probe("GET /api/tables/{id}", label, "GET", f"/api/tables/{t.id}{q}",
+                            None, {}, frozenset(exp), t))
+
+    def _again_expect(self, t: TableInfo) -> frozenset[int]:
+        if t.over:
+            return frozenset({CREATED})
+        return frozenset({CONFLICT, CREATED} if t.has_bots else {CONFLICT})
+
+    def fuzz_over(self) -> None:
+        """Finished tables: the record and "play again" (and both before the end)."""
+        rng = self.rng
+        t = self.pick(over=True) if rng.random() < 0.7 else self.pick()
+        if t is None:
+            return
+        if self.store is not None:
+            self._replay(t)
+        m = rng.randrange(4)
+        if m == 0:
+            exp = {OK} if t.over else ({FORBIDDEN, OK} if t.has_bots else {FORBIDDEN})
+
+            def check(_p: Probe, a: Answer) -> list[str]:
+                rec = a.json()
+                if not isinstance(rec, dict) or rec.get("game") != t.game:
+                    return [f"odd record: {str(rec)[:120]}"]
+                n = len(rec.get("actions") or [])
+                if self.store is not None and n != len(t.seen):
+                    return [f"the record has {n} actions, the store {len(t.seen)}"]
+                return []
+
+            self.send(Probe("GET /api/tables/{id}/record", "record", "GET",
+                            f"/api/tables/{t.id}/record", None, {}, frozenset(exp), t,
+                            check=check))
+        elif m == 1:
+            label, tid = rng.choice(self.bad_ids(t))
+            self.send(Probe("GET /api/tables/{id}/record", label, "GET",
+                            f"/api/tables/{tid}/record", None, {}, frozenset({NOT_FOUND})))
+        else:
+            self.again(t, bearer_only=(m == 3))
+
+    def again(self, t: TableInfo, bearer_only: bool) -> None:
+        rng = self.rng
+        humans = t.humans
+        exp = self._again_expect(t)
+        seat = rng.choice(humans) if humans else None
+        tok = t.tokens[seat] if seat is not None else None
+        label = "again:bearer-no-body" if bearer_only else "again:valid"
+        headers: dict[str, Any] = {}
+        body: bytes | None
+        if bearer_only and tok is not None:
+            headers["authorization"] = f"Bearer {tok}"
+            body = None
+        else:
+            body = dumps({"token": tok} if tok else {}).encode()
+            headers["content-type"] = "application/json"
+        if rng.random() < 0.3:
+            label, bad = rng.choice(self.bad_tokens(t))
+            label = "again:" + label
+            body = dumps({"token": bad}).encode()
+            exp = frozenset({UNPROCESSABLE} if _has_lone_surrogate(bad) else {FORBIDDEN})
+            seat = None
+        elif tok is None:
+            exp = frozenset({FORBIDDEN})
+            label = "again:spectator"
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            if t.next_id is not None and r.get("id") != t.next_id:
+                return [f"play again gave table {r.get('id')!r}, then {t.next_id!r}"]
+            if seat is None or r.get("token") is None:
+                return ["play again gave no token for the seat"]
+            return []
+
+        def on_ok(a: Answer) -> None:
+            from herna.server.store import next_token, token_hash
+
+            r = a.json()
+            if t.next_id is not None:
+                return
+            t.next_id = r["id"]
+            tokens = [next_token(token_hash(x), r["id"]) if x else None for x in t.tokens]
+            if seat is not None and tokens[seat] != r.get("token"):
+                self.report.violations.append(Violation(
+                    "wrong answer", "POST /api/tables/{id}/again", label, "token",
+                    f"(table {t.id})", "the next table's token is not the derived one", 0))
+            nt = TableInfo(id=r["id"], game=t.game, players=t.players, options=t.options,
+                           kinds=t.kinds, tokens=tokens)
+            self.all[nt.id] = nt
+            for i, x in enumerate(tokens):
+                if x:
+                    self.token_seat[x] = (nt.id, i)
+            self.report.tables += 1
+            self.tables.append(nt)
+
+        self.send(Probe("POST /api/tables/{id}/again", label, "POST",
+                        f"/api/tables/{t.id}/again", body, headers, exp, t, check=check,
+                        on_ok=on_ok))
+
+    def fuzz_mine(self) -> None:
+        rng = self.rng
+        known = list(self.token_seat)
+        some = rng.sample(known, min(len(known), rng.randrange(0, 6)))
+        bad = frozenset({UNPROCESSABLE})
+        cases: list[tuple[str, dict[str, Any], frozenset[int]]] = [
+            ("mine:valid", {"tokens": some}, frozenset({OK})),
+            ("mine:mixed", {"tokens": [*some, "nope", "", "x" * 3000]}, frozenset({OK})),
+            ("mine:duplicates", {"tokens": some * 3}, frozenset({OK})),
+            ("mine:over-500", {"tokens": [f"n{i}" for i in range(600)] + some},
+             frozenset({OK})),
+            ("mine:at-500", {"tokens": some + [f"n{i}" for i in range(MAX_TOKENS)]},
+             frozenset({OK})),
+            ("mine:empty-list", {"tokens": []}, frozenset({OK})),
+            ("mine:no-tokens", {}, frozenset({OK, UNPROCESSABLE})),
+            ("mine:null", {"tokens": None}, frozenset({OK, UNPROCESSABLE})),
+            ("mine:string", {"tokens": some[0] if some else "abc"}, bad),
+            ("mine:empty-string", {"tokens": ""}, bad),
+            ("mine:object", {"tokens": {"a": "b"}}, bad),
+            ("mine:empty-object", {"tokens": {}}, bad),
+            ("mine:zero", {"tokens": 0}, bad),
+            ("mine:false", {"tokens": False}, bad),
+            ("mine:true", {"tokens": True}, bad),
+            ("mine:numbers", {"tokens": [1, 2]}, bad),
+            ("mine:nested", {"tokens": [some]}, bad),
+            ("mine:null-item", {"tokens": [*some, None]}, bad),
+            ("mine:bool-item", {"tokens": [True]}, bad),
+            ("mine:surrogate", {"tokens": [*some, "\ud800"]}, bad),
+            ("mine:nan-item", {"tokens": [Raw("NaN", nonfinite=True)]}, bad),
+            ("mine:long-token", {"tokens": ["y" * 60_000]}, frozenset({OK})),
+            ("mine:many-long", {"tokens": ["z" * 200] * 400}, frozenset({OK})),
+        ]
+        label, body, exp = rng.choice(cases)
+        text = dumps(body).encode()
+        status = body_status(body, len(text))
+        if status is not None:
+            exp = frozenset({status})
+        listed = body.get("tokens")
+        sent: list[Any] = listed if isinstance(listed, list) else []
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            if not isinstance(r, list):
+                return ["not a list"]
+            read = [x for x in sent[:MAX_TOKENS] if isinstance(x, str)]
+            want = {self.token_seat[x] for x in read if x in self.token_seat}
+            got = set()
+            for e in r:
+                if not isinstance(e, dict) or e.get("token") not in read:
+                    return [f"an entry for a token not sent (or past the first {MAX_TOKENS})"]
+                if self.token_seat.get(e["token"]) != (e.get("id"), e.get("seat")):
+                    return [f"token of {self.token_seat.get(e['token'])} listed as "
+                            f"{(e.get('id'), e.get('seat'))}"]
+                got.add((e["id"], e["seat"]))
+            if got != want:
+                return [f"{len(want - got)} seat(s) left out, {len(got - want)} too many"]
+            return []
+
+        self.send(Probe("POST /api/my-tables", label, "POST", "/api/my-tables", text,
+                        {"content-type": "application/json"}, exp, check=check))
+
+    def fuzz_ws(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat = rng.choice(t.humans) if t.humans and rng.random() < 0.6 else None
+        tok = t.tokens[seat] if seat is not None else None
+        m = rng.randrange(6)
+        headers: dict[str, Any] = {}
+        if m == 0:
+            label, path, exp = "ws:valid", f"/api/tables/{t.id}/ws", {1000}
+            if tok:
+                if rng.random() < 0.3:
+                    headers["authorization"] = f"Bearer {tok}"
+                    label = "ws:valid-bearer"
+                else:
+                    path += f"?token={_q(tok)}"
+        elif m in (1, 2):
+            label, bad = rng.choice(self.bad_tokens(t))
+            if label == "token:long":  # kept under 8 KB: see ws:url-over-8k
+                bad = bad[:4000]
+            elif rng.random() < 0.02:
+                label, bad = "url-over-8k", "a" * 8300
+            label, path, exp = f"ws:{label}", f"/api/tables/{t.id}/ws?token={_q(bad)}", \
+                {WS_BAD_TOKEN}
+        elif m == 3:
+            label, tid = rng.choice([x for x in self.bad_ids(t) if x[0] != "id:long"])
+            label, path, exp = f"ws:{label}", f"/api/tables/{tid}/ws", {WS_UNKNOWN_TABLE}
+        elif m == 4:
+            lab, lang = rng.choice([("lang:unknown", "xx"), ("lang:surrogate", "\ud800"),
+                                    ("lang:long", "x" * 500), ("lang:nul", "en\x00")])
+            label, path, exp = f"ws:{lab}", f"/api/tables/{t.id}/ws?lang={_q(lang)}", \
+                {WS_BAD_LANG}
+        else:
+            label = "ws:bad-token-and-lang"
+            path, exp = f"/api/tables/{t.id}/ws?token=bad&lang=xx", {WS_BAD_TOKEN, WS_BAD_LANG}
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            try:
+                p = json.loads(a.first or "")
+            except ValueError:
+                return ["the first message is not JSON"]
+            return self._check_payload(p, t, seat if tok else None)
+
+        self.send(Probe(f"WS {_endpoint('WS', path)}", label, "WS", path, None, headers,
+                        frozenset(exp), None, check=check))
+
+    def fuzz_other(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        tid = t.id if t else "x"
+        label, method, path, exp = rng.choice([
+            ("other:games", "GET", "/api/games", {OK}),
+            ("other:messages", "GET", "/api/messages?lang=cs", {OK}),
+            ("other:messages-bad-lang", "GET", "/api/messages?lang=xx", {UNPROCESSABLE}),
+            ("other:messages-surrogate", "GET", "/api/messages?lang=%ED%A0%80",
+             {UNPROCESSABLE}),
+            ("other:unknown-route", "GET", "/api/nothing", {NOT_FOUND}),
+            ("other:unknown-subroute", "GET", f"/api/tables/{tid}/nothing", {NOT_FOUND}),
+            ("other:method-delete", "DELETE", f"/api/tables/{tid}", {405, NOT_FOUND}),
+            ("other:method-put", "PUT", "/api/tables", {405}),
+            ("other:method-get-actions", "GET", f"/api/tables/{tid}/actions", {405}),
+            ("other:method-get-create", "GET", "/api/my-tables", {405}),
+            ("other:page", "GET", f"/t/{tid}", {OK}),
+            ("other:page-nul", "GET", "/t/%00", {OK, NOT_FOUND}),
+            ("other:static-traversal", "GET", "/static/..%2F..%2F..%2Fpyproject.toml",
+             {NOT_FOUND}),
+            ("other:static-traversal-2", "GET", "/static/%2e%2e/%2e%2e/server/app.py",
+             {NOT_FOUND}),
+            ("other:openapi", "GET", "/api/openapi.json", {OK}),
+        ])
+        self.send(Probe(_endpoint(method, path), label, method, path, None, {},
+                        frozenset(exp), None))
+
+    def fuzz_big(self) -> None:
+        """A 10 MB body (twice a run at most), to every POST endpoint in turn."""
+        if self.big_left <= 0:
+            return
+        self.big_left -= 1
+        t = self.pick()
+        path = self.rng.choice(["/api/tables", "/api/my-tables",
+                                f"/api/tables/{t.id if t else 'x'}/actions"])
+        body = b'{"pad": "' + b"x" * BIG_BODY + b'"}'
+        self.send(Probe(_endpoint("POST", path), "size:10MB", "POST", path, body,
+                        {"content-type": "application/json"}, frozenset({TOO_LARGE})))
+
+
+def _header(s: str) -> bytes:
+    """A header value as a hostile client sends it: raw UTF-8 (lone surrogates too); NUL,
+    CR and LF, which no HTTP client sends in a header, as %00, %0D, %0A."""
+    raw = _paired(s).encode("utf-8", "surrogatepass")
+    return raw.replace(b"\x00", b"%00").replace(b"\r", b"%0D").replace(b"\n", b"%0A")
+
+
+def _short(s: str, n: int = 160) -> str:
+    return s if len(s) <= n else f"{s[:n]}…(+{len(s) - n} chars)"
+
+
+def _junk(rng: random.Random) -> str:
+    words = ["take", "buy", "mark", "end", "solve", "pass", "build", "coins", "g4", "b2", "in",
+             "-1", "999", "A0@0,0", "\t", "@", "ž"]
+    return " ".join(rng.choice(words) for _ in range(rng.randrange(1, 5)))
+
+
+def _set_seat(rng: random.Random, seats: list[Any], value: Any) -> list[Any]:
+    out = list(seats)
+    out[rng.randrange(len(out))] = value
+    return out
+
+
+def ubongo_solve(view: dict[str, Any]) -> str | None:
+    """A real cover of this seat's Ubongo puzzle, from its own view, as a client posts it."""
+    from herna.games.ubongo import solutions
+
+    try:
+        me = view["seats"][view["seat"]]
+        if view["phase"] != "race" or me["submission"] is not None or not me["card"]:
+            return None
+        sols = list(solutions(me["card"]["outline"]["text"], me["pieces"]))
+    except (KeyError, TypeError, IndexError):
+        return None
+    if not sols:
+        return None
+    parts = " ".join(f"{p.piece}{p.orientation}@{p.row},{p.col}" for p in sols[-1])
+    return f"solve {parts} in 1"
+
+
+# ----- running it ---------------------------------------------------------------------------------
+def run(base: str, n: int, seed: int, store: Any = None, server_log: ServerLog | None = None,
+        ws: bool = True) -> Report:
+    """`n` requests (about: a step may send a few) at the server at `base` (loopback)."""
+    f = Fuzzer(base, seed, store=store, server_log=server_log, ws=ws)
+    try:
+        return f.run(n)
+    finally:
+        f.close()
+
+
+def fuzz_server(db: str, n: int, seed: int, ws: bool = True) -> Report:
+    """Serve `db` in this process and fuzz it."""
+    with running_server(db) as (base, app, server_log):
+        return run(base, n, seed, store=app.state.tables.store, server_log=server_log, ws=ws)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m herna.testing.fuzz", description=__doc__
+                                 .split("\n\n")[0])
+    ap.add_argument("-n", type=int, default=100_000, help="requests (default 100,000)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--db", default=None,
+                    help="a SQLite file or postgresql:// URL (default: a temporary SQLite file)")
+    ap.add_argument("--no-ws", action="store_true", help="no WebSocket opens")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="herna-fuzz-") as tmp:
+        db = args.db or str(Path(tmp) / "fuzz.db")
+        report = fuzz_server(db, args.n, args.seed, ws=not args.no_ws)
+    print(report.summary())
+    return 1 if report.violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
