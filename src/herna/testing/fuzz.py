@@ -171,7 +171,7 @@ JUNK_JSON = ["{", "}", "not json", "{'a': 1}", '{"a": 1,}', '{"a" 1}', "[1, 2", 
 
 
 # ----- what the fuzzer knows of each table ----------------------------------------------------
-@dataclass
+@dataclass(eq=False)
 class TableInfo:
     id: str
     game: str
@@ -816,13 +816,17 @@ class Fuzzer:
             self.report.moves += 1
 
     def refill(self) -> None:
-        self.tables = [t for t in self.tables if not (t.over and t.next_id)]
+        kept = [t for t in self.tables if not (t.over and t.next_id)]
+        if len(self.tables) > 3 * self.POOL:  # over tables kept for record and again
+            kept = [t for t in kept if not t.over] + [t for t in kept if t.over][-self.POOL:]
+        kept_ids = {id(t) for t in kept}
+        for t in self.tables:
+            if id(t) not in kept_ids:
+                t.payloads.clear()  # out of play: its payloads (drawings) are not needed
+        self.tables = kept
         while sum(1 for t in self.tables if not t.over) < self.POOL:
             if self.create(self.create_body()) is None:
                 return
-        if len(self.tables) > 3 * self.POOL:  # over tables kept for record and again
-            self.tables = [t for t in self.tables if not t.over] + \
-                [t for t in self.tables if t.over][-self.POOL:]
 
     def setup(self) -> None:
         """A table of every game and player count, with human and bot seats."""
