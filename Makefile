@@ -72,8 +72,8 @@ bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
 # Hostile input (issue 23): N seeded requests (SEED) at a server this command starts on
-# 127.0.0.1 (its database: FUZZ_DB, a SQLite file or postgresql:// URL; default a temporary SQLite
-# file), then a summary by endpoint and status and every failure with a reproduction.
+# 127.0.0.1 (its database: FUZZ_DB, a SQLite file or postgresql:// URL; default a temporary
+# SQLite file), then a summary by endpoint and status and every failure with a reproduction.
 # Fails if anything broke the contract (herna/testing/fuzz.py). `make fuzz N=100000 SEED=1`
 N ?= 100000
 SEED ?= 1

@@ -420,6 +420,7 @@ class Fuzzer:
         self.token_seat: dict[str, tuple[str, int]] = {}
         self.big_left = BIG_BODIES
         self.previous: Probe | None = None  # on a connection error, the request before
+        self.progress = 0  # print a line to stderr every this many requests (0: never)
         self.games = {g["id"]: g for g in self._games()}
 
     def close(self) -> None:
@@ -850,7 +851,12 @@ class Fuzzer:
         ]
         steps, weights = zip(*families, strict=True)
         big_at = {n // 3, (2 * n) // 3} if n >= 1000 else set()
+        shown = 0
         while self.report.sent < n:
+            if self.progress and self.report.sent >= shown + self.progress:
+                shown = self.report.sent
+                print(f"{shown:,} requests, {time.monotonic() - start:.0f} s, "
+                      f"{len(self.report.violations)} violations", file=sys.stderr, flush=True)
             self.refill()
             if big_at and self.report.sent >= min(big_at):
                 big_at.discard(min(big_at))
@@ -1733,19 +1739,21 @@ def ubongo_solve(view: dict[str, Any]) -> str | None:
 
 # ----- running it ---------------------------------------------------------------------------------
 def run(base: str, n: int, seed: int, store: Any = None, server_log: ServerLog | None = None,
-        ws: bool = True) -> Report:
+        ws: bool = True, progress: int = 0) -> Report:
     """`n` requests (about: a step may send a few) at the server at `base` (loopback)."""
     f = Fuzzer(base, seed, store=store, server_log=server_log, ws=ws)
+    f.progress = progress
     try:
         return f.run(n)
     finally:
         f.close()
 
 
-def fuzz_server(db: str, n: int, seed: int, ws: bool = True) -> Report:
+def fuzz_server(db: str, n: int, seed: int, ws: bool = True, progress: int = 0) -> Report:
     """Serve `db` in this process and fuzz it."""
     with running_server(db) as (base, app, server_log):
-        return run(base, n, seed, store=app.state.tables.store, server_log=server_log, ws=ws)
+        return run(base, n, seed, store=app.state.tables.store, server_log=server_log, ws=ws,
+                   progress=progress)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1759,7 +1767,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="herna-fuzz-") as tmp:
         db = args.db or str(Path(tmp) / "fuzz.db")
-        report = fuzz_server(db, args.n, args.seed, ws=not args.no_ws)
+        report = fuzz_server(db, args.n, args.seed, ws=not args.no_ws,
+                             progress=10_000 if args.n >= 20_000 else 0)
     print(report.summary())
     return 1 if report.violations else 0
 
