@@ -33,6 +33,7 @@ import json
 import logging
 import math
 import random
+import signal
 import socket
 import string
 import sys
@@ -256,6 +257,7 @@ class Report:
     tables: int = 0
     moves: int = 0
     phases: Counter[str] = field(default_factory=Counter)
+    stopped: bool = False  # interrupted before `requested`
 
     def distinct(self) -> dict[tuple[str, str, str, str], tuple[int, Violation]]:
         """Each kind of failure once (endpoint, kind, mutation, what was seen), with the
@@ -268,7 +270,9 @@ class Report:
         return out
 
     def summary(self) -> str:
-        lines = [f"herna fuzz: seed {self.seed}, {self.sent:,} requests in {self.seconds:.1f} s "
+        lines = [f"herna fuzz: seed {self.seed}, {self.sent:,} requests"
+                 f"{f' (stopped early, of {self.requested:,})' if self.stopped else ''}"
+                 f" in {self.seconds:.1f} s "
                  f"({self.sent / max(self.seconds, 1e-9):.0f}/s), {self.tables} tables, "
                  f"{self.moves} accepted moves, {len(self.violations)} violations"]
         statuses = sorted({s for _e, s in self.by_endpoint})
@@ -850,19 +854,28 @@ class Fuzzer:
             (self.fuzz_over, 5), (self.fuzz_other, 3), (self.fuzz_ws, 3 if self.ws_enabled else 0),
         ]
         steps, weights = zip(*families, strict=True)
+        # once or twice a run: 10 MB bodies, and a WebSocket handshake over 8 KB
         big_at = {n // 3, (2 * n) // 3} if n >= 1000 else set()
+        long_ws_at = n // 2 if self.ws_enabled else -1
         shown = 0
-        while self.report.sent < n:
-            if self.progress and self.report.sent >= shown + self.progress:
-                shown = self.report.sent
-                print(f"{shown:,} requests, {time.monotonic() - start:.0f} s, "
-                      f"{len(self.report.violations)} violations", file=sys.stderr, flush=True)
-            self.refill()
-            if big_at and self.report.sent >= min(big_at):
-                big_at.discard(min(big_at))
-                self.fuzz_big()
-                continue
-            self.rng.choices(steps, weights)[0]()
+        try:
+            while self.report.sent < n:
+                if self.progress and self.report.sent >= shown + self.progress:
+                    shown = self.report.sent
+                    print(f"{shown:,} requests, {time.monotonic() - start:.0f} s, "
+                          f"{len(self.report.violations)} violations", file=sys.stderr,
+                          flush=True)
+                self.refill()
+                if big_at and self.report.sent >= min(big_at):
+                    big_at.discard(min(big_at))
+                    self.fuzz_big()
+                elif 0 <= long_ws_at <= self.report.sent:
+                    long_ws_at = -1
+                    self.fuzz_ws(long_url=True)
+                else:
+                    self.rng.choices(steps, weights)[0]()
+        except KeyboardInterrupt:  # SIGINT, or SIGTERM from `timeout` (main): report so far
+            self.report.stopped = True
         for t in self.all.values():  # the end: every table's log, replayed once more
             if self.store is not None:
                 for kind, detail in self._replay(t):
@@ -1610,10 +1623,15 @@ class Fuzzer:
         self.send(Probe("POST /api/my-tables", label, "POST", "/api/my-tables", text,
                         {"content-type": "application/json"}, exp, check=check))
 
-    def fuzz_ws(self) -> None:
+    def fuzz_ws(self, long_url: bool = False) -> None:
         rng = self.rng
         t = self.pick()
         if t is None:
+            return
+        if long_url:  # a request line over websockets' 8,192-byte limit
+            self.send(Probe("WS /api/tables/{id}/ws", "ws:url-over-8k", "WS",
+                            f"/api/tables/{t.id}/ws?token={'a' * 8300}", None, {},
+                            frozenset({WS_BAD_TOKEN}), None))
             return
         seat = rng.choice(t.humans) if t.humans and rng.random() < 0.6 else None
         tok = t.tokens[seat] if seat is not None else None
@@ -1631,8 +1649,6 @@ class Fuzzer:
             label, bad = rng.choice(self.bad_tokens(t))
             if label == "token:long":  # kept under 8 KB: see ws:url-over-8k
                 bad = bad[:4000]
-            elif rng.random() < 0.02:
-                label, bad = "url-over-8k", "a" * 8300
             label, path, exp = f"ws:{label}", f"/api/tables/{t.id}/ws?token={_q(bad)}", \
                 {WS_BAD_TOKEN}
         elif m == 3:
@@ -1765,6 +1781,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="a SQLite file or postgresql:// URL (default: a temporary SQLite file)")
     ap.add_argument("--no-ws", action="store_true", help="no WebSocket opens")
     args = ap.parse_args(argv)
+
+    def stop(_sig: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # `timeout`: stop, and print what was found so far
     with tempfile.TemporaryDirectory(prefix="herna-fuzz-") as tmp:
         db = args.db or str(Path(tmp) / "fuzz.db")
         report = fuzz_server(db, args.n, args.seed, ws=not args.no_ws,
