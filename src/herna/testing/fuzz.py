@@ -917,10 +917,12 @@ class Fuzzer:
         t = rng.choice(ts)
         seat = rng.choice(t.humans)
         p = t.payloads.get(seat)
-        if p is None or rng.random() < 0.4:
+        fresh = p is None or rng.random() < 0.4
+        if fresh:
             p = self.get(t, seat)
             if p is None:
                 return
+        assert p is not None
         version = p["version"]
         action = self.choose(t, p)
         legal_now = action is not None and not p.get("over")
@@ -933,7 +935,8 @@ class Fuzzer:
         else:
             base_ok = {UNPROCESSABLE, CONFLICT}
         m = rng.randrange(9)
-        bot_moved = {OK, UNPROCESSABLE} if t.has_bots and not t.over else set()
+        # the table may be past the payload: bots moved, or it is an old payload of ours
+        bot_moved = {OK, UNPROCESSABLE} if (t.has_bots or not fresh) and not t.over else set()
         if m == 0:  # versions
             label, v, exp = rng.choice([
                 ("version:stale", version - 1, {CONFLICT}),
