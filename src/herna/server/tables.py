@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 
 import herna
+from herna import drawing
 from herna.ai.base import Bot
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
@@ -382,7 +383,8 @@ class Tables:
                 t.forget()
         for table_id in gone:
             del self.live[table_id]
-        if gone:
+        # the drawings' parts and the moves' words no push has used as long go too
+        if drawing.trim(idle) or gone:
             release_memory()
         return len(gone)
 
