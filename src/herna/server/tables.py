@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
@@ -178,8 +179,7 @@ class Watcher:
         if self.gone:
             return
         self.gone = True
-        if self.pump is not None:
-            self.pump.cancel()
+        self._end_pump()
         while not self.queue.empty():  # what it never read goes now, not with the socket
             self.queue.get_nowait()
         if self.close is not None:
@@ -190,8 +190,16 @@ class Watcher:
     def stop(self) -> None:
         """The connection has ended: its task ends too."""
         self.gone = True
-        if self.pump is not None:
-            self.pump.cancel()
+        self._end_pump()
+
+    def _end_pump(self) -> None:
+        """Cancel the sending task and let go of it. A cancelled task keeps its
+        CancelledError, whose traceback holds this watcher: had the watcher kept the task,
+        the cycle would keep the whole closed connection (its socket, its deflate state)
+        until a full collection, which `herna serve` makes rare (GC_THRESHOLDS)."""
+        pump, self.pump = self.pump, None
+        if pump is not None:
+            pump.cancel()
 
 
 # the close code of a socket dropped for not reading (a 4xxx code: the page reconnects)
@@ -632,6 +640,7 @@ def release_memory() -> None:
         _libc().malloc_trim(0)
 
 
+@functools.cache
 def _libc() -> Any:
     import ctypes
     import ctypes.util
