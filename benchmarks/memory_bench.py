@@ -57,7 +57,7 @@ from typing import Any
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import server_bench as sb  # noqa: E402  (its server, its client session and its Seat)
+import server_bench as sb  # its server, machine(), plans and Seat
 
 GOAL_RATIO = 1.2
 GOAL_SOAK = 0.10
@@ -189,20 +189,19 @@ async def play_seat(base: str, http: Any, table: str, token: str, tally: Tally,
                 tried = latest["version"]
                 text = choose(latest, rng)
                 if text is not None:
-                    async with http.post(f"/api/tables/{table}/actions",
-                                         json={"token": token, "action": text,
-                                               "version": latest["version"]}) as r:
-                        body = await r.read()
-                        if r.status == 200:
-                            tally.actions += 1
-                            got = orjson.loads(body)
-                            if got["version"] > latest["version"]:
-                                latest = got
-                            continue
-                        if r.status == 409:
-                            tally.conflicts += 1
-                        else:
-                            tally.errors[f"{r.status} {body[:60]!r}"] += 1
+                    status, body = await post(http, f"/api/tables/{table}/actions",
+                                              {"token": token, "action": text,
+                                               "version": latest["version"]})
+                    if status == 200:
+                        tally.actions += 1
+                        got = orjson.loads(body)
+                        if got["version"] > latest["version"]:
+                            latest = got
+                        continue
+                    if status == 409:
+                        tally.conflicts += 1
+                    else:
+                        tally.errors[f"{status} {body[:60]!r}"] += 1
             raw = await ws.recv(decode=False)
             tally.messages += 1
             got = orjson.loads(raw)
@@ -210,21 +209,47 @@ async def play_seat(base: str, http: Any, table: str, token: str, tally: Tally,
                 latest = got
 
 
+def session(base: str, connections: int) -> Any:
+    """server_bench's client session, but its idle connections closed before uvicorn's
+    (5 s): a request on a connection the server is closing is reset, not answered."""
+    import aiohttp
+
+    return aiohttp.ClientSession(base_url=base, timeout=aiohttp.ClientTimeout(total=60),
+                                 connector=aiohttp.TCPConnector(limit=connections,
+                                                                keepalive_timeout=2),
+                                 json_serialize=lambda x: orjson.dumps(x).decode())
+
+
+async def post(http: Any, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    """POST, once more if the connection was lost before an answer."""
+    import aiohttp
+
+    for attempt in range(2):
+        try:
+            async with http.post(path, json=body) as r:
+                return r.status, await r.read()
+        except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError):
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def create(http: Any, game: str, kinds: Sequence[str], seed: int) -> dict[str, Any]:
     seats = [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
-    async with http.post("/api/tables", json={"game": game, "players": len(kinds),
-                                              "seats": seats, "seed": seed}) as r:
-        r.raise_for_status()
-        out: dict[str, Any] = orjson.loads(await r.read())
-        return out
+    status, body = await post(http, "/api/tables", {"game": game, "players": len(kinds),
+                                                    "seats": seats, "seed": seed})
+    if status != 201:
+        raise RuntimeError(f"create: {status} {body[:80]!r}")
+    out: dict[str, Any] = orjson.loads(body)
+    return out
 
 
 async def play_table(base: str, http: Any, game: str, kinds: Sequence[str], seed: int,
                      tally: Tally, timeout: float) -> None:
     """One table from creation to its end (or `timeout`), its sockets closed after."""
-    made = await create(http, game, kinds, seed)
     rng = random.Random(seed)
     try:
+        made = await create(http, game, kinds, seed)
         tokens = [s["token"] for s in made["seats"] if s["token"]]
         if tokens:
             async with asyncio.timeout(timeout):
@@ -416,7 +441,7 @@ async def run(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     sampling = asyncio.create_task(mem.sample())
     out: dict[str, Any] = {"boot": snapshot(mem)}
     try:
-        async with sb.session(base, args.concurrency * 3 + 20) as http:
+        async with session(base, args.concurrency * 3 + 20) as http:
             out["start"] = await warm_up(base, http, mem, args.finished_idle)
             print(f"... warmed up: RSS {out['start']['rss_mb']:.0f} MB (bot workers "
                   f"{', '.join(f'{m:.0f}' for m in out['start']['children_mb'])} MB)",
