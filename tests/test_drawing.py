@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from herna import drawing
 from herna.core.registry import make
-from herna.drawing import by_data
+from herna.drawing import by_data, recent
 
 CACHED = {
     "alhambra": ["_seat_panel_drawn"],
@@ -49,3 +50,31 @@ def test_parts_are_drawn_once_per_distinct_data() -> None:
     assert part({"xs": [1, 3]}, "a") == "a:4"
     assert part({"xs": [1, 2]}, "b") == "b:3"
     assert len(calls) == 3
+
+
+def test_parts_and_words_unused_for_a_while_are_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`trim(idle)` lets go what nobody used for `idle` seconds (the parts of tables that
+    have left a server); what is still used stays, and what went is made again when asked."""
+    clock = [1e9]
+    monkeypatch.setattr(drawing, "_clock", lambda: clock[0])
+    calls: list[int] = []
+
+    @by_data(maxsize=8)
+    def part(n: int) -> str:
+        calls.append(n)
+        return f"<{n}>"
+
+    @recent(maxsize=8)
+    def word(n: int) -> str:
+        calls.append(-n)
+        return str(n)
+
+    part(1), part(2), word(3), word(4)
+    clock[0] += 100
+    part(2), word(4)  # used again: they stay
+    clock[0] += 100
+    assert drawing.trim(150) >= 2
+    assert part.cache_len() == 1 and word.cache_len() == 1  # type: ignore[attr-defined]
+    calls.clear()
+    assert (part(2), word(4)) == ("<2>", "4") and calls == []
+    assert (part(1), word(3)) == ("<1>", "3") and calls == [1, -3]  # made again

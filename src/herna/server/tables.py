@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
@@ -24,6 +25,7 @@ from typing import Any
 import orjson
 
 import herna
+from herna import drawing
 from herna.ai.base import Bot
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
@@ -179,8 +181,7 @@ class Watcher:
         if self.gone:
             return
         self.gone = True
-        if self.pump is not None:
-            self.pump.cancel()
+        self._end_pump()
         while not self.queue.empty():  # what it never read goes now, not with the socket
             self.queue.get_nowait()
         if self.close is not None:
@@ -191,8 +192,16 @@ class Watcher:
     def stop(self) -> None:
         """The connection has ended: its task ends too."""
         self.gone = True
-        if self.pump is not None:
-            self.pump.cancel()
+        self._end_pump()
+
+    def _end_pump(self) -> None:
+        """Cancel the sending task and let go of it. A cancelled task keeps its
+        CancelledError, whose traceback holds this watcher: had the watcher kept the task,
+        the cycle would keep the whole closed connection (its socket, its deflate state)
+        until a full collection, which `herna serve` makes rare (GC_THRESHOLDS)."""
+        pump, self.pump = self.pump, None
+        if pump is not None:
+            pump.cancel()
 
 
 # the close code of a socket dropped for not reading (a 4xxx code: the page reconnects)
@@ -385,7 +394,8 @@ class Tables:
                 t.forget()
         for table_id in gone:
             del self.live[table_id]
-        if gone:
+        # the drawings' parts and the moves' words no push has used as long go too
+        if drawing.trim(idle) or gone:
             release_memory()
         return len(gone)
 
@@ -642,6 +652,7 @@ def release_memory() -> None:
         _libc().malloc_trim(0)
 
 
+@functools.cache
 def _libc() -> Any:
     import ctypes
     import ctypes.util

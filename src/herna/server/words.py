@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from herna.ai.registry import game_module
 from herna.core import Action
+from herna.drawing import recent
 from herna.web import catalog
 
 from . import names
@@ -33,7 +34,7 @@ def shown_legal(game: str, legal: list[Action]) -> list[Action]:
     return legal
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@recent(maxsize=1 << 16)
 def describe(game: str, seat: int, text: str, lang: str) -> str:
     """An action in words (kept: every payload of a table repeats its log's last moves,
     and the words of one action never change)."""
@@ -47,7 +48,7 @@ def describe(game: str, seat: int, text: str, lang: str) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@recent(maxsize=1 << 16)
 def caption(game: str, seat: int, text: str, lang: str) -> str:
     """A button's words for a move ("Take coins"): the game's `label`, else the log's words."""
     fn = getattr(game_module(game, "web"), "label", None)
