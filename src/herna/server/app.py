@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import herna
 from herna.i18n import LANGUAGES
@@ -114,6 +115,15 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     app = FastAPI(title="Herna", version=herna.__version__, lifespan=lifespan,
                   docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.tables = tables
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        """Routing's own refusals (no such path, a method a path does not take) say why in
+        the contract's shape, `{"reason"}`, like every other refusal."""
+        words = {404: "there is no such page or API path",
+                 405: "this path does not take that method"}
+        return JSONResponse({"reason": words.get(e.status_code, str(e.detail))},
+                            status_code=e.status_code, headers=e.headers)
 
     @app.exception_handler(DBAPIError)
     async def _unavailable(_request: Request, e: DBAPIError) -> JSONResponse:
@@ -218,7 +228,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_mine(request: Request) -> list[dict[str, Any]]:
         """The tables these tokens hold seats at (the lobby keeps its tokens in the browser)."""
         body = await _body(request)
-        tokens = body.get("tokens") or []
+        tokens = body.get("tokens", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise Refused(422, "tokens must be a list of strings")
         by_hash = {token_hash(t): t for t in tokens[:500] if TOKEN.fullmatch(t)}

@@ -38,6 +38,17 @@ def protocol() -> Any:
                     max_size=self.config.ws_max_size,
                     logger=logging.getLogger("uvicorn.error"))
 
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            # a handshake the parser refused (a request line over 8 KB, a bad header) gets no
+            # answer from uvicorn and its connection stayed open until shutdown: answer it,
+            # then close
+            if (not self.handshake_complete and getattr(self.conn, "handshake_exc", None)
+                    is not None and not self.transport.is_closing()):
+                self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                                     b"Connection: close\r\nContent-Length: 0\r\n\r\n")
+                self.transport.close()
+
         async def send(self, message: Any) -> None:
             # Closing a connection whose peer has stopped reading: a close frame would wait
             # behind what it never read (uvicorn's send waits until the buffer drains), so the
