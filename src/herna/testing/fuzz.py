@@ -878,12 +878,15 @@ class Fuzzer:
                     self.rng.choices(steps, weights)[0]()
         except KeyboardInterrupt:  # SIGINT, or SIGTERM from `timeout` (main): report so far
             self.report.stopped = True
-        for t in self.all.values():  # the end: every table's log, replayed once more
-            if self.store is not None:
-                for kind, detail in self._replay(t):
-                    self.report.violations.append(Violation(
-                        "table", f"table {t.id}", "final check", kind, f"(table {t.id})",
-                        detail, 0))
+        try:
+            for t in list(self.all.values()):  # the end: every table's log, replayed again
+                if self.store is not None:
+                    for kind, detail in self._replay(t):
+                        self.report.violations.append(Violation(
+                            "table", f"table {t.id}", "final check", kind,
+                            f"(table {t.id})", detail, 0))
+        except KeyboardInterrupt:
+            self.report.stopped = True
         self.report.seconds = time.monotonic() - start
         return self.report
 
@@ -1788,6 +1791,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     def stop(_sig: int, _frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: then the summary is printed
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)  # `timeout`: stop, and print what was found so far
