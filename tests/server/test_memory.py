@@ -87,3 +87,27 @@ def test_the_sweep_lets_go_of_the_drawings_and_words_nobody_uses(sqlite_db: str,
         assert tables.sweep(idle=3600) == 1
         assert parts.cache_len() == 0 and said.cache_len() == 0
         assert get(c, over["id"]) == before  # rebuilt from the log, drawn again
+
+
+def test_the_sweep_after_closed_sockets_hands_memory_back(client: TestClient,
+                                                         monkeypatch: Any) -> None:
+    """What a closed connection leaves in uvicorn's own reference cycles is collected, and the
+    heap trimmed, at the next sweep (not only when tables leave); a quiet sweep does nothing."""
+    from herna.server import tables as tables_mod
+
+    calls: list[int] = []
+    monkeypatch.setattr(tables_mod, "release_memory", lambda: calls.append(1))
+    made = create(client, "envyra", ("human", "human"))
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    tables.sweep(idle=3600)
+    calls.clear()
+    with client.websocket_connect(f"/api/tables/{made['id']}/ws") as ws:
+        assert ws.receive_json()["table"] == made["id"]
+    deadline = time.monotonic() + 10
+    while tables.unwatched == 0:  # the server's side of the socket ends just after
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    tables.sweep(idle=3600)
+    assert calls == [1]
+    tables.sweep(idle=3600)
+    assert calls == [1]
