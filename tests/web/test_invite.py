@@ -91,9 +91,10 @@ def play_one_move(page: Any) -> None:
 
 def my_rows(page: Any) -> dict[str, str]:
     """My tables as the lobby lists them: table id -> the row's text."""
-    rows = page.locator("#mine .my-tables li")
-    return {rows.nth(i).get_attribute("data-table"): rows.nth(i).inner_text()
-            for i in range(rows.count())}
+    # read in one go: the list is redrawn under a locator that counts, then reads row by row
+    rows = page.evaluate("""() => [...document.querySelectorAll("#mine .my-tables li")]
+        .map((li) => [li.dataset.table, li.innerText])""")
+    return {table: text for table, text in rows}
 
 
 def qr_matches_the_library(page: Any, card: Any) -> bool:
