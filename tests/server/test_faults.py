@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from serverkit import create, get
+from serverkit import create, get, wait
 
 from herna.server.app import create_app
 
@@ -112,7 +112,4 @@ def test_bots_wait_for_the_database_and_finish(sqlite_db: str) -> None:
             stuck = get(c, made["id"])["version"]
             time.sleep(0.5)
             assert get(c, made["id"])["version"] == stuck == _stored(c, made["id"])
-        deadline = time.monotonic() + 90
-        while not get(c, made["id"])["over"]:
-            assert time.monotonic() < deadline, "the bots never went on"
-            time.sleep(0.1)
+        wait(c, made["id"], None, lambda p: p["over"], timeout=90)  # the bots went on

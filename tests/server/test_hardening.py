@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from serverkit import create, get, play_out, seats
+from serverkit import create, get, play_out, seats, wait
 from starlette.websockets import WebSocketDisconnect
 
 import herna
@@ -228,14 +228,7 @@ def test_a_crafted_stored_level_does_not_stop_the_table(db: str, level: str) -> 
     and played to the end at a plain level."""
     tid = _store_table(db, level)
     with TestClient(create_app(db, bot_pace=False)) as c:
-        p = get(c, tid)
-        end = p
-        for _ in range(600):
-            end = get(c, tid)
-            if end["over"]:
-                break
-            threading.Event().wait(0.05)
-        assert end["over"], f"stuck at version {end['version']}"
+        wait(c, tid, None, lambda p: p["over"], timeout=30)
 
 
 def test_a_failing_bot_is_replaced_by_a_random_move(sqlite_db: str,
@@ -248,13 +241,7 @@ def test_a_failing_bot_is_replaced_by_a_random_move(sqlite_db: str,
     monkeypatch.setattr(botproc, "seat_bot", lambda *a: Broken())
     with TestClient(create_app(sqlite_db, bot_pace=False)) as c:
         made = create(c, "envyra", ("easy", "easy"))
-        end = get(c, made["id"])
-        for _ in range(600):
-            end = get(c, made["id"])
-            if end["over"]:
-                break
-            threading.Event().wait(0.05)
-        assert end["over"]
+        wait(c, made["id"], None, lambda p: p["over"], timeout=30)
 
 
 # ----- 3. no token can be made from what the database holds -------------------------------

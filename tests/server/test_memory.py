@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, get
+from serverkit import create, get, wait
 
 from herna import drawing
 from herna.server.app import create_app
@@ -71,10 +71,7 @@ def test_the_sweep_lets_go_of_the_drawings_and_words_nobody_uses(sqlite_db: str,
     app = create_app(sqlite_db, bot_pace=False)
     with TestClient(app) as c:
         over = create(c, "envyra", ("easy", "easy"))
-        deadline = time.monotonic() + 60
-        while not get(c, over["id"])["over"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        wait(c, over["id"], None, lambda p: p["over"], timeout=60)
         before = get(c, over["id"])
         parts: Any = render._cell_drawn
         said: Any = words.describe

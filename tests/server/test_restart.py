@@ -8,7 +8,7 @@ import asyncio
 import time
 
 from fastapi.testclient import TestClient
-from serverkit import create, get
+from serverkit import create, get, wait
 
 from herna.server.app import create_app
 from herna.server.store import SeatRow, Store, TableRow
@@ -153,10 +153,7 @@ def test_idle_sweep_keeps_recent_tables_and_drops_idle_payloads(sqlite_db: str) 
     with TestClient(app) as c:
         over = create(c, "envyra", ("easy", "easy"))
         playing = create(c, "envyra", ("human", "human"))
-        deadline = time.monotonic() + 60
-        while not get(c, over["id"])["over"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        wait(c, over["id"], None, lambda p: p["over"], timeout=60)
         tables = app.state.tables
         get(c, playing["id"])
         assert tables.live[playing["id"]].texts
