@@ -79,11 +79,96 @@ function showProblem(text) {
 }
 
 // ----- receiving ----------------------------------------------------------------------------
-function receive(key, payload) {
+function receive(key, payload, now = false) {
   const before = latest.get(key);
   if (before && before.version > payload.version) return; // an older push arriving late
+  // others' moves arriving in a burst (bots) are shown one by one, at the chosen speed
+  if (!now && before && held.size <= 1 && pace() > 0) {
+    queue.push([key, payload]);
+    pump();
+    return;
+  }
   latest.set(key, payload);
   chooseShown();
+}
+
+// ----- pace: how long each of the others' moves stays on the screen ---------------------------
+const PACES = { fast: 0, normal: 900, slow: 2000 };
+const queue = []; // [key, payload] waiting to be shown, oldest first
+let paceTimer = null;
+let shownAt = 0;
+
+function speed() {
+  const kept = localStorage.getItem("herna.speed");
+  if (kept in PACES) return kept;
+  // an automated browser (a test) sees every move at once unless it chooses a speed
+  return navigator.webdriver ? "fast" : "normal";
+}
+
+function pace() {
+  return PACES[speed()];
+}
+
+function pump() {
+  if (paceTimer) return;
+  const wait = shownAt + pace() - performance.now();
+  if (wait > 0) {
+    paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
+    return;
+  }
+  while (queue.length) {
+    const [key, payload] = queue.shift();
+    const before = latest.get(key);
+    if (before && before.version >= payload.version) continue; // overtaken (my own move)
+    latest.set(key, payload);
+    chooseShown();
+    shownAt = performance.now();
+    if (queue.length) pump();
+    return;
+  }
+}
+
+function speedPicker() {
+  const select = el("select", {
+    id: "speed", onchange: () => {
+      localStorage.setItem("herna.speed", select.value);
+      if (!pace()) { clearTimeout(paceTimer); paceTimer = null; shownAt = 0; pump(); }
+    },
+  }, Object.keys(PACES).map((k) => el("option", { value: k }, t(`speed.${k}`))));
+  select.value = speed();
+  return el("label", { class: "speed" }, el("span", {}, t("speed.label")), select);
+}
+
+// ----- marks: what changed since my last move ---------------------------------------------------
+// The drawing as it was right after this seat's own last move (a spectator: the drawing
+// before); every drawn element with an id that differs from it now is marked. Only the
+// innermost ids are compared, so a mark sits on the tile or card, not on its whole panel.
+let baseline = null; // {seat, marks: Map id -> signature}
+
+function signatures() {
+  const out = new Map();
+  for (const node of document.querySelectorAll("#board svg [id]")) {
+    if (node.querySelector("[id]")) continue;
+    out.set(node.id, node.outerHTML.replace(/ (class|tabindex|role|aria-[a-z]+)="[^"]*"/g, ""));
+  }
+  return out;
+}
+
+function markChanges(payload) {
+  const now = signatures();
+  const mine = payload.seat;
+  if (baseline && baseline.seat === mine) {
+    for (const node of document.querySelectorAll("#board svg [id]")) {
+      if (!now.has(node.id)) continue;
+      const was = baseline.marks.get(node.id);
+      node.classList.toggle("changed", was !== undefined && was !== now.get(node.id));
+    }
+  }
+  const last = payload.log.length ? payload.log[payload.log.length - 1] : null;
+  const movedMyself = last && mine !== null && last.seat === mine;
+  if (!baseline || baseline.seat !== mine || mine === null || movedMyself) {
+    baseline = { seat: mine, marks: now };
+  }
 }
 
 function freshest() {
@@ -144,6 +229,7 @@ function draw(payload) {
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   drawBoard(payload);
+  markChanges(payload);
   announce(payload);
   drawTurn(payload);
   drawScores(payload);
@@ -546,7 +632,7 @@ async function sendName(seat, name, typed) {
   const slot = document.getElementById("name-slot");
   slot.replaceChildren();
   delete slot.dataset.seat;
-  receive(seat, fresh);
+  receive(seat, fresh, true);
 }
 
 function drawClock(payload) {
@@ -642,12 +728,12 @@ async function submit(text, retried = false) {
     chosen = [];
     message = "";
     sending = null;
-    receive(payload.seat, fresh);
+    receive(payload.seat, fresh, true);
     chooseShown(); // pushes that came while sending were drawn unlit: light them now
   } catch (e) {
     sending = null;
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
-      receive(payload.seat, e.body.table);
+      receive(payload.seat, e.body.table, true);
       // the table moved on at a node where others act too: send again if still possible
       if (!retried && e.body.table.legal.some((a) => a.text === text)) {
         submit(text, true);
@@ -683,6 +769,7 @@ async function main() {
     }
   }
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
+  document.getElementById("prefs").replaceChildren(speedPicker());
   const board = document.getElementById("board");
   board.addEventListener("click", onBoardClick);
   board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
