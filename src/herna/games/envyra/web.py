@@ -61,3 +61,28 @@ def _words(kind: str, text: str, lang: str) -> str:
     if len(names) == 1:
         return t(f"{kind}.mark1", lang, slot=names[0])
     return t(f"{kind}.mark2", lang, a=names[0], b=names[1])
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def prompt(view: dict[str, Any], legal: list[Action], lang: str) -> dict[str, Any]:
+    """What the seat to act does now, in the rulebook's words, and what a first chosen tile
+    leads to (`after`, by the part's kind): after one tile a second is optional."""
+    two = any(isinstance(a, A.EnvyraAction) and a.kind == A.MARK and len(a.slots) == 2
+              for a in legal)
+    if view["phase"] == "mark":
+        key = "prompt.mark2" if two else "prompt.mark1"
+        after = {"tile": t("prompt.after_tile", lang)} if two else {}
+        return {"text": t(key, lang), "after": after}
+    return {"text": t("prompt.move", lang), "after": {}}
+
+
+def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
+    """The action a person meant by clicking `parts` (chosen ones first), in the notation:
+    tiles make a mark, a die a move."""
+    kinds = {p.partition(":")[0] for p in parts}
+    slots = [p.partition(":")[2] for p in parts]
+    if kinds == {"tile"} and len(slots) <= 2:
+        return ["mark " + " ".join(slots)]
+    if kinds == {"die"} and len(slots) == 1:
+        return [f"move {slots[0]}"]
+    return []
