@@ -24,8 +24,8 @@ from typing import Any
 
 from herna.core import Action
 
-from .data import CURRENCY_LETTERS, LETTER_CURRENCY
-from .i18n import join_names, lang_of, t, word
+from .data import BUILDING_TYPES, CURRENCY_LETTERS, LETTER_CURRENCY, SCORING
+from .i18n import join_names, lang_of, t, type_name, word
 
 
 def action_parts(text: str) -> list[str]:
@@ -213,3 +213,23 @@ def why_not(view: dict[str, Any], parts: Sequence[str], lang: str | None = None)
     if kinds == {"tile"}:
         return t("why.fits_nowhere", lang, tile=last[2])
     return None
+
+
+def guide(lang: str | None = None) -> dict[str, Any]:
+    """How to play and how scoring works, with the majority table of each scoring from the
+    game data (first place, second, third: "16 / 8 / 1")."""
+    lang = lang_of(lang)
+    rounds = len(next(iter(SCORING.values())))
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {
+            "caption": t("guide.table.caption", lang),
+            "head": [t("guide.table.type", lang)]
+            + [t("guide.table.round", lang, n=r + 1) for r in range(rounds)],
+            "rows": [[type_name(kind, lang)] + [" / ".join(str(p) for p in points)
+                                                for points in SCORING[kind]]
+                     for kind in BUILDING_TYPES],
+        },
+        "notice": None,
+    }

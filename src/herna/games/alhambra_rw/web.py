@@ -21,7 +21,7 @@ from typing import Any
 
 from herna.core import Action
 
-from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, cell
+from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, VP, cell
 from .i18n import lang_of, plural, t, type_name
 
 
@@ -130,3 +130,19 @@ def meant(view: dict[str, Any], parts: Sequence[str]) -> list[str]:
         return [f"keep {blue},{yellow}"] if blue and yellow else []
     colour, value = die[0]
     return [f"adjust {colour} {value} {'-1' if value == '6' else '+1'}"]
+
+
+def guide(lang: str | None = None) -> dict[str, Any]:
+    """How to play and how scoring works, with each type's values from the game data, and the
+    notice about the sheet Herna reconstructed (it used to be a footnote on every drawing)."""
+    lang = lang_of(lang)
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {"caption": t("guide.table.caption", lang),
+                  "head": [t("guide.table.type", lang), t("guide.table.first", lang),
+                           t("guide.table.second", lang), t("guide.table.third", lang)],
+                  "rows": [[type_name(kind, lang), *(str(p) for p in VP[k])]
+                           for k, kind in enumerate(BUILDING_TYPES)]},
+        "notice": t("reconstruction", lang),
+    }

@@ -21,7 +21,7 @@ from typing import Any
 from herna.core import Action, IllegalAction
 
 from . import actions as A
-from .data import slot_name
+from .data import SET_POINTS, slot_name
 from .i18n import t
 
 
@@ -86,3 +86,17 @@ def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
     if kinds == {"die"} and len(slots) == 1:
         return [f"move {slots[0]}"]
     return []
+
+
+def guide(lang: str) -> dict[str, Any]:
+    """How to play and how scoring works, with the set values from the game data (2/4/7),
+    and the notice that the tiles are Herna's own reading."""
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {"caption": t("guide.table.caption", lang),
+                  "head": [t("guide.table.size", lang), t("guide.table.points", lang)],
+                  "rows": [[str(size), str(points)] for size, points in enumerate(SET_POINTS)
+                           if points]},
+        "notice": t("recon", lang),
+    }

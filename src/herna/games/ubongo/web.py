@@ -169,3 +169,11 @@ def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
         return []
     delta = field - int(here)
     return [f"move {delta:+d}" if delta else "move 0"]
+
+
+def guide(lang: str) -> dict[str, Any]:
+    """How to play (the gem rule) and how the winner is found, and the notice that the
+    puzzle cards are Herna's own."""
+    return {"play": t("guide.play", lang).split("\n"),
+            "scoring": t("guide.scoring", lang).split("\n"),
+            "table": None, "notice": t("guide.notice", lang)}
