@@ -217,7 +217,7 @@ def why_not(view: dict[str, Any], parts: Sequence[str], lang: str | None = None)
 
 def guide(lang: str | None = None) -> dict[str, Any]:
     """How to play and how scoring works, with the majority table of each scoring from the
-    game data (first place, second, third: "16 / 8 / 1")."""
+    game data (first place, second, third: "16/8/1")."""
     lang = lang_of(lang)
     rounds = len(next(iter(SCORING.values())))
     return {
@@ -227,7 +227,7 @@ def guide(lang: str | None = None) -> dict[str, Any]:
             "caption": t("guide.table.caption", lang),
             "head": [t("guide.table.type", lang)]
             + [t("guide.table.round", lang, n=r + 1) for r in range(rounds)],
-            "rows": [[type_name(kind, lang)] + [" / ".join(str(p) for p in points)
+            "rows": [[type_name(kind, lang)] + ["/".join(str(p) for p in points)
                                                 for points in SCORING[kind]]
                      for kind in BUILDING_TYPES],
         },

@@ -598,12 +598,13 @@ async function openGuide(game, section = null) {
     }
   }
   const g = guides.get(key);
-  const table = g.table && el("table", { class: "guide-table" },
+  const table = g.table && el("div", { class: "guide-table-strip" }, el("table", {
+    class: "guide-table" },
     el("caption", {}, g.table.caption),
     el("thead", {}, el("tr", {}, g.table.head.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, g.table.rows.map((row) => el("tr", {},
-      row.map((cell, i) => (i ? el("td", {}, cell) : el("th", { scope: "row" }, cell)))))));
-  dialog.replaceChildren(
+      row.map((cell, i) => (i ? el("td", {}, cell) : el("th", { scope: "row" }, cell))))))));
+  dialog.replaceChildren(...[
     el("div", { class: "guide-head" },
       el("h2", { id: "guide-title" }, t(`game.${game}.name`)),
       el("button", { type: "button", class: "guide-x", "aria-label": t("guide.close"),
@@ -617,7 +618,7 @@ async function openGuide(game, section = null) {
     el("details", { id: "guide-notation", open: section === "notation" },
       el("summary", {}, t("guide.notation")), el("pre", {}, g.notation)),
     el("p", { class: "guide-foot" }, el("button", { type: "button", class: "primary",
-      id: "guide-close", onclick: close }, t("guide.close"))));
+      id: "guide-close", onclick: close }, t("guide.close")))].filter(Boolean));
   const at = section && document.getElementById(`guide-${section}`);
   if (at) at.scrollIntoView({ block: "start" });
 }
