@@ -441,12 +441,17 @@ function drawTurn(payload) {
     const exact = chosen.length ? exactMoves(payload) : [];
     if (chosen.length) {
       parts.push(el("p", { class: "chosen-line" }, t("table.chosen", { n: chosen.length })));
+      // what the first choice leads to, in the game's words (the server's prompt.after)
+      const after = (payload.prompt && payload.prompt.after) || {};
+      const first = chosen[0].name;
+      const next = after[first] ?? after[first.split(":")[0]] ?? null;
+      if (next) parts.push(el("p", { class: "hint prompt", id: "prompt" }, next));
       if (exact.length) {
         parts.push(el("div", { class: "moves" }, exact.map((a) => moveButton(a, "primary"))));
       }
       const more = moves.filter((a) => !exact.includes(a));
       if (more.length) {
-        parts.push(el("p", { class: "hint" }, plural("table.more", more.length)));
+        if (!next) parts.push(el("p", { class: "hint" }, plural("table.more", more.length)));
         if (more.length <= 8) {
           parts.push(el("div", { class: "moves" }, more.map((a) => moveButton(a, ""))));
         }
@@ -456,11 +461,15 @@ function drawTurn(payload) {
     } else {
       const plain = payload.legal.filter((a) => !a.parts.length);
       const clickable = payload.legal.length - plain.length;
-      if (clickable) parts.push(el("p", { class: "hint" }, t("table.click_hint")));
+      if (payload.prompt) { // this step in the game's own words, from the server
+        parts.push(el("p", { class: "hint prompt", id: "prompt" }, payload.prompt.text));
+      } else if (clickable) {
+        parts.push(el("p", { class: "hint" }, t("table.click_hint")));
+      }
       if (plain.length) {
         parts.push(el("div", { class: "moves" }, plain.map((a) => moveButton(a, ""))));
       }
-      if (!clickable && !plain.length) {
+      if (!clickable && !plain.length && !payload.prompt) {
         parts.push(el("p", { class: "hint" }, t("table.notation_only")));
       }
     }
@@ -472,6 +481,7 @@ function drawTurn(payload) {
   if (message) parts.push(el("p", { class: "error", role: "alert", id: "message" }, message));
   if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
   if (payload.next) parts.push(nextLink(payload));
+  parts.push(guideButton(payload));
   box.replaceChildren(...parts);
 }
 
@@ -492,7 +502,13 @@ function notationBox(payload) {
   return el("form", {
     class: "notation", onsubmit: (e) => {
       e.preventDefault();
-      if (input.value.trim()) submit(input.value.trim());
+      const typed = input.value.trim();
+      if (/^(help|\?)$/i.test(typed)) { // the notation's help, as at the terminal's prompt
+        input.value = "";
+        openGuide(payload.game, "notation");
+      } else if (typed) {
+        submit(typed);
+      }
     },
   }, input, el("button", { type: "submit" }, t("table.send")));
 }
@@ -689,16 +705,19 @@ function clear() {
 function onBoardClick(e) {
   const node = e.target.closest("[data-part]");
   const payload = shown === null ? null : latest.get(shown);
-  if (!node || !payload || payload.seat === null || !payload.legal.length || sending) return;
+  if (!node || !payload || payload.seat === null || payload.over || sending) return;
+  if (!payload.legal.length) { // not my turn: the server says whom we wait for
+    whyNot(payload, [node.dataset.part]);
+    return;
+  }
   const at = chosen.findIndex((c) => c.node === node);
   if (at >= 0) {
     chosen.splice(at, 1);
   } else if (node.classList.contains("live")) {
     const index = partNodes().filter((n) => n.dataset.part === node.dataset.part).indexOf(node);
     chosen.push({ name: node.dataset.part, node, index });
-  } else {
-    message = t("table.not_part");
-    drawTurn(payload);
+  } else { // an unlit part: the engine's reason, for it after what is chosen
+    whyNot(payload, [...chosen.map((c) => c.name), node.dataset.part]);
     return;
   }
   message = "";
@@ -745,6 +764,86 @@ async function submit(text, retried = false) {
     const now = latest.get(shown);
     if (now) draw(now);
   }
+}
+
+// ----- explaining: why not, and how to play ---------------------------------------------------
+// The page holds no rules: the server turns the parts into what they would mean and asks the
+// engine why that is not possible now (POST .../explain).
+let asked = 0;
+async function whyNot(payload, parts) {
+  const mine = ++asked;
+  message = t("table.asking");
+  drawTurn(payload);
+  let reason;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/explain`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), parts, lang: currentLang() },
+    });
+    reason = answer.reason;
+  } catch (e) {
+    reason = e.message || t("table.not_part");
+  }
+  if (mine !== asked) return; // a newer click asked again
+  message = reason;
+  const now = latest.get(shown);
+  if (now) drawTurn(now);
+}
+
+function guideButton(payload) {
+  return el("p", { class: "guide-line" }, el("button", {
+    type: "button", class: "guide-open", id: "guide-open", "aria-haspopup": "dialog",
+    onclick: () => openGuide(payload.game),
+  }, t("guide.open")));
+}
+
+// "How to play" and "How scoring works" of the game, with the notice about the data Herna
+// reconstructed and the notation's help: the game's catalogs, fetched once per language.
+const guides = new Map();
+async function openGuide(game, section = null) {
+  let dialog = document.getElementById("guide");
+  if (!dialog) {
+    dialog = el("dialog", { id: "guide", class: "guide", "aria-labelledby": "guide-title" });
+    document.body.append(dialog);
+  }
+  const close = () => dialog.close();
+  const key = `${game}/${currentLang()}`;
+  if (!dialog.open) dialog.showModal();
+  if (!guides.has(key)) {
+    dialog.replaceChildren(el("p", {}, t("guide.loading")));
+    try {
+      guides.set(key, await api(`/api/games/${encodeURIComponent(game)}/guide?lang=${
+        encodeURIComponent(currentLang())}`));
+    } catch (e) {
+      dialog.replaceChildren(el("p", { class: "error" }, e.message),
+        el("button", { type: "button", onclick: close }, t("guide.close")));
+      return;
+    }
+  }
+  const g = guides.get(key);
+  const table = g.table && el("div", { class: "guide-table-strip" }, el("table", {
+    class: "guide-table" },
+    el("caption", {}, g.table.caption),
+    el("thead", {}, el("tr", {}, g.table.head.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, g.table.rows.map((row) => el("tr", {},
+      row.map((cell, i) => (i ? el("td", {}, cell) : el("th", { scope: "row" }, cell))))))));
+  dialog.replaceChildren(...[
+    el("div", { class: "guide-head" },
+      el("h2", { id: "guide-title" }, t(`game.${game}.name`)),
+      el("button", { type: "button", class: "guide-x", "aria-label": t("guide.close"),
+        onclick: close }, "×")),
+    el("section", { id: "guide-play" }, el("h3", {}, t("guide.play")),
+      g.play.map((text) => el("p", {}, text))),
+    el("section", { id: "guide-scoring" }, el("h3", {}, t("guide.scoring")),
+      g.scoring.map((text) => el("p", {}, text)), table),
+    g.notice ? el("section", { id: "guide-notice", class: "notice" },
+      el("h3", {}, t("guide.notice")), el("p", {}, g.notice)) : null,
+    el("details", { id: "guide-notation", open: section === "notation" },
+      el("summary", {}, t("guide.notation")), el("pre", {}, g.notation)),
+    el("p", { class: "guide-foot" }, el("button", { type: "button", class: "primary",
+      id: "guide-close", onclick: close }, t("guide.close")))].filter(Boolean));
+  const at = section && document.getElementById(`guide-${section}`);
+  if (at) at.scrollIntoView({ block: "start" });
 }
 
 // ----- start --------------------------------------------------------------------------------
