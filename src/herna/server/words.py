@@ -192,8 +192,10 @@ def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
     if who is None:
         who = seat_names[about] if isinstance(about, int) and 0 <= about < len(seat_names) \
             else catalog().t("log.game", lang)
+    words_fn = getattr(web, "event_words", None)
     try:
-        said = str(web.event_words(event, lang, seat_names))
+        said = str(words_fn(event, lang, seat_names)) if callable(words_fn) \
+            else str(event.get("event", ""))
     except Exception:  # words are a courtesy: the kind of event still says what happened
         log.exception("no words for the event %r", event)
         said = str(event.get("event", ""))

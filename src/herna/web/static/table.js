@@ -373,13 +373,48 @@ function drawScores(payload) {
     })));
 }
 
+// The log: one numbered entry per move, the events that followed it (what the game did, a
+// forced move, a virtual player) listed under it and marked automatic. What is new since the
+// last drawing is also said in a live region, so a screen reader hears it when it happens.
+let logSeen = null; // { table, seq }: the newest move this page has drawn
+
+function logWords(line) {
+  return [el("b", {}, line.who), " ", line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+}
+
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const list = el("ol", { class: "log", start: payload.log.length ? payload.log[0].seq + 1 : 1 },
-    payload.log.map((line) => el("li", { class: line.sealed ? "sealed" : "", title: line.text || "" },
-      el("b", {}, line.who), " ", line.words)));
+  const steps = [];
+  for (const line of payload.log) {
+    const last = steps[steps.length - 1];
+    if (last && last.seq === line.seq) last.lines.push(line);
+    else steps.push({ seq: line.seq, lines: [line] });
+  }
+  const list = el("ol", { class: "log", start: steps.length ? steps[0].seq + 1 : 1 },
+    steps.map(({ lines }) => {
+      const own = lines[0].auto ? null : lines[0];
+      const events = lines.filter((line) => line.auto);
+      return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
+        own ? logWords(own) : null,
+        events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
+          class: `auto by-${line.by} event-${line.event}`,
+        }, logWords(line)))) : null);
+    }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
+  let news = document.getElementById("log-news");
+  if (!news) {
+    news = el("p", { id: "log-news", class: "log-news", role: "status", "aria-live": "polite" });
+    box.after(news);
+  }
+  const newest = steps.length ? steps[steps.length - 1].seq : -1;
+  if (logSeen && logSeen.table === payload.table && newest > logSeen.seq) {
+    const seen = logSeen.seq;
+    news.textContent = steps.filter((step) => step.seq > seen).flatMap((step) => step.lines)
+      .map((line) => `${line.who} ${line.words}`).join(" · ");
+  }
+  logSeen = { table: payload.table, seq: newest };
 }
 
 // My seat without a name gets the name this browser keeps, or asks it once (a friend who
@@ -445,11 +480,18 @@ function drawClock(payload) {
       node.textContent = t("clock.elapsed", { s: elapsed.toFixed(0) });
       return;
     }
-    const turn = elapsed < limit ? 1 : 2;
-    const left = Math.max(0, limit * turn - elapsed);
-    node.textContent = t(turn === 1 ? "clock.left" : "clock.again", { s: left.toFixed(0) });
-    node.style.setProperty("--sand", `${Math.min(1, (elapsed % limit) / limit)}`);
-    node.classList.toggle("second", turn === 2);
+    // past the hourglass a solve counts only if nobody finished within it (then the
+    // hourglass is turned again, up to twice its time): the page says it has run out
+    if (elapsed < limit) {
+      node.textContent = t("clock.left", { s: (limit - elapsed).toFixed(0) });
+    } else if (elapsed < 2 * limit) {
+      node.textContent = t("clock.out", { s: (2 * limit - elapsed).toFixed(0) });
+    } else {
+      node.textContent = t("clock.over");
+    }
+    node.style.setProperty("--sand", `${Math.min(1, elapsed < 2 * limit ? (elapsed % limit) / limit : 1)}`);
+    node.classList.toggle("second", elapsed >= limit);
+    node.classList.toggle("out", elapsed >= 2 * limit);
   };
   tick();
   clockTimer = setInterval(tick, 250);
