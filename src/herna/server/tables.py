@@ -95,6 +95,7 @@ class Table:
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
     # words.log_lines: per language, per step, its lines (the action's, then its events')
     log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
+    public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
 
     @property
     def id(self) -> str:
@@ -397,6 +398,7 @@ class Tables:
                 gone.append(t.id)
             elif not t.watchers:
                 t.forget()
+                t.public = None  # the next move takes the view before it afresh
         for table_id in gone:
             del self.live[table_id]
         # the drawings' parts and the moves' words no push has used as long go too; and
@@ -465,7 +467,7 @@ class Tables:
                 raise Refused(409, catalog().t("refuse.first", lang),
                               self.payload(fresh, seat, lang)) from None
             step = Step(seat, text, before, trial.to_act(),
-                        words.step_events(table.game, table.state, trial, seat, text))
+                        words.step_events(table, trial, seat, text))
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:

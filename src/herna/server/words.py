@@ -128,15 +128,18 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     return out
 
 
-def step_events(game: str, before: State, after: State, seat: int,
+def step_events(table: Table, after: State, seat: int,
                 text: str) -> tuple[dict[str, Any], ...]:
     """What followed one applied action, as the game's `web.events` tells it from the
     spectator's views before and after it: public facts only, whoever reads the log (a
-    capture, a refill, a virtual player's fill, a solve that came too late)."""
-    fn = getattr(game_module(game, "web"), "events", None)
+    capture, a refill, a virtual player's fill, a solve that came too late). The view after
+    is kept for the next move's "before" (a table's state is replaced, never changed)."""
+    fn = getattr(game_module(table.game, "web"), "events", None)
     if not callable(fn):
         return ()
-    return _events(fn, before.view(None), after.view(None), seat, text)
+    before = table.public if table.public is not None else table.state.view(None)
+    table.public = after.view(None)
+    return _events(fn, before, table.public, seat, text)
 
 
 def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
