@@ -1,5 +1,5 @@
 """The table page past Ubongo's hourglass: the clock says it has run out (once, then twice),
-and a solve after it is announced as too late (the live region beside the log) and shown in
+and a solve after it is announced as too late (the page's live region) and shown in
 the log under the move that closed the race. The server's clock is set by the test."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_ubongo_clock_and_a_late_solve_on_the_page(page: Any, live_server: LiveS
     wait_for(lambda: c.t("clock.over", "en") in (page.locator("#clock").text_content() or ""),
              what="the clock says the hourglass has run out twice")
     post(live_server, tid, toks[1], solve(table, 1))
-    wait_for(lambda: "too late" in (page.locator("#log-news").text_content() or ""),
+    wait_for(lambda: "too late" in (page.locator("#announce").text_content() or ""),
              what="the late solve announced")
     late_line = page.locator("#log li.event-late")
     assert late_line.count() == 1 and "in time: Player 1" in (late_line.text_content() or "")

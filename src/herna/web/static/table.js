@@ -138,11 +138,13 @@ function cover(payload) {
 function draw(payload) {
   if (!payload) return;
   document.getElementById("cover").hidden = true;
+  document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
     ? t("table.spectator") : payload.seats[payload.seat].label}`;
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   drawBoard(payload);
+  announce(payload);
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
@@ -157,24 +159,119 @@ function draw(payload) {
 
 function drawBoard(payload) {
   const board = document.getElementById("board");
+  if (payload.areas) {
+    drawAreas(board, payload);
+  } else {
+    drawWhole(board, payload);
+  }
+  chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
+  light(payload);
+}
+
+// A game drawn as one SVG: morphed in place, scaled to the column.
+function drawWhole(board, payload) {
   const svg = (payload.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-  const current = board.querySelector("svg");
+  const current = board.querySelector(":scope > svg");
   if (current && current.dataset.game === payload.game) {
     Idiomorph.morph(current, svg, { morphStyle: "outerHTML" });
   } else {
     board.innerHTML = svg;
   }
-  const drawn = board.querySelector("svg");
+  const drawn = board.querySelector(":scope > svg");
   if (drawn) {
     drawn.dataset.game = payload.game;
-    const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-    if (box.length === 4) drawn.style.setProperty("--w", box[2]);
-    drawn.removeAttribute("height");
-    drawn.setAttribute("width", "100%");
-    drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    fitSvg(drawn);
   }
-  chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
-  light(payload);
+}
+
+function fitSvg(drawn) {
+  const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (box.length === 4) drawn.style.setProperty("--w", box[2]);
+  drawn.removeAttribute("height");
+  drawn.setAttribute("width", "100%");
+  drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  const least = Number(drawn.dataset.minWidth || 0);
+  drawn.style.minWidth = least ? `${least}px` : "";
+  return least > 0;
+}
+
+// A game drawn as areas (the payload's `areas`, in the order a player needs them): a grid
+// of sections, one column on a phone. Another seat's area is a row that opens on a tap (open
+// on a wide screen) and stays as it was left across redraws; each area's SVG is morphed in
+// place, so what a player opened, scrolled or chose survives every push.
+const wide = window.matchMedia("(min-width: 801px)");
+
+function drawAreas(board, payload) {
+  let grid = board.querySelector(":scope > .areas");
+  if (!grid || grid.dataset.game !== payload.game) {
+    board.replaceChildren(el("nav", { class: "jumps", "aria-label": t("table.areas") }),
+      el("div", { class: "areas", "data-game": payload.game }));
+    grid = board.querySelector(":scope > .areas");
+  }
+  const wanted = new Set(payload.areas.map((a) => a.id));
+  for (const old of [...grid.children]) if (!wanted.has(old.dataset.area)) old.remove();
+  let before = grid.firstElementChild;
+  for (const area of payload.areas) {
+    const other = area.kind === "seat" && area.seat !== payload.seat;
+    let section = grid.querySelector(`:scope > [data-area="${CSS.escape(area.id)}"]`);
+    if (section && section.classList.contains("other") !== other) {
+      section.remove();
+      section = null;
+    }
+    if (!section) section = newArea(area, other);
+    if (section !== before) grid.insertBefore(section, before);
+    before = section.nextElementSibling;
+    section.classList.toggle("wide", Boolean(area.wide));
+    section.classList.toggle("to-act", area.kind === "seat" && payload.to_act.includes(area.seat));
+    section.setAttribute("aria-label", area.title || area.id);
+    if (other) {
+      const row = section.querySelector("summary");
+      row.querySelector(".who").textContent = area.title || "";
+      row.querySelector(".sum").textContent = area.summary || "";
+    }
+    const body = section.querySelector(".area-body");
+    const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
+    const current = body.querySelector(":scope > svg");
+    if (current) {
+      Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
+    } else {
+      body.innerHTML = text;
+    }
+    const drawn = body.querySelector(":scope > svg");
+    if (drawn) body.classList.toggle("pan", fitSvg(drawn));
+  }
+  drawJumps(board, payload);
+}
+
+function newArea(area, other) {
+  const body = el("div", { class: "area-body" });
+  const classes = `area ${area.kind}${other ? " other" : ""}`;
+  if (!other) return el("section", { class: classes, "data-area": area.id }, body);
+  const details = el("details", {},
+    el("summary", { class: "area-row" }, el("span", { class: "who" }),
+      el("span", { class: "sum" })), body);
+  details.open = wide.matches;
+  return el("section", { class: classes, "data-area": area.id }, details);
+}
+
+// The chips over a phone's table: one per area, a tap scrolls to it (and opens a row).
+function drawJumps(board, payload) {
+  const nav = board.querySelector(":scope > .jumps");
+  const chips = payload.areas.map((area) => el("button", {
+    type: "button", class: "chip", "data-jump": area.id,
+    onclick: () => {
+      const section = board.querySelector(`[data-area="${CSS.escape(area.id)}"]`);
+      if (!section) return;
+      const details = section.querySelector("details");
+      if (details) details.open = true;
+      section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    },
+  }, area.kind === "seat" && area.seat === payload.seat ? t("table.me") : area.title || area.id));
+  nav.replaceChildren(...chips);
+}
+
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // A chosen part is found again after a redraw by its name and its place among its namesakes.
@@ -212,11 +309,33 @@ function light(payload) {
     }
   }
   const chosenNodes = new Set(chosen.map((c) => c.node));
+  const moves = mine ? candidates(payload) : [];
   for (const node of partNodes()) {
     const isChosen = chosenNodes.has(node);
+    const live = !isChosen && (left.get(node.dataset.part) || 0) > 0;
     node.classList.toggle("chosen", isChosen);
-    node.classList.toggle("live", !isChosen && (left.get(node.dataset.part) || 0) > 0);
+    node.classList.toggle("live", live);
+    // a part that may be chosen (or unchosen) is a button for the keyboard and screen readers
+    if (live || isChosen) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-pressed", isChosen ? "true" : "false");
+      node.setAttribute("aria-label", partLabel(node, moves));
+    } else if (node.hasAttribute("tabindex")) {
+      for (const a of ["tabindex", "role", "aria-pressed", "aria-label"]) node.removeAttribute(a);
+    }
   }
+}
+
+// What a part is called aloud: the drawing's own label for it, else the one move it makes,
+// else its name in the drawing ("tile b2").
+function partLabel(node, moves) {
+  const own = node.dataset.label || (node.querySelector && node.querySelector(":scope > title")
+    && node.querySelector(":scope > title").textContent);
+  if (own) return own;
+  const making = moves.filter((a) => a.parts.includes(node.dataset.part));
+  if (making.length === 1 && making[0].parts.length === 1) return making[0].label || making[0].text;
+  return node.dataset.part.replace(/[:_-]+/g, " ");
 }
 
 function exactMoves(payload) {
@@ -374,10 +493,8 @@ function drawScores(payload) {
 }
 
 // The log: one numbered entry per move, the events that followed it (what the game did, a
-// forced move, a virtual player) listed under it and marked automatic. What is new since the
-// last drawing is also said in a live region, so a screen reader hears it when it happens.
-let logSeen = null; // { table, seq }: the newest move this page has drawn
-
+// forced move, a virtual player) listed under it and marked automatic (`announce` reads the
+// new ones, events too, to a screen reader as they happen).
 function logWords(line) {
   return [el("b", {}, line.who), " ", line.words,
     line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
@@ -403,18 +520,6 @@ function drawLog(payload) {
     }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
-  let news = document.getElementById("log-news");
-  if (!news) {
-    news = el("p", { id: "log-news", class: "log-news", role: "status", "aria-live": "polite" });
-    box.after(news);
-  }
-  const newest = steps.length ? steps[steps.length - 1].seq : -1;
-  if (logSeen && logSeen.table === payload.table && newest > logSeen.seq) {
-    const seen = logSeen.seq;
-    news.textContent = steps.filter((step) => step.seq > seen).flatMap((step) => step.lines)
-      .map((line) => `${line.who} ${line.words}`).join(" · ");
-  }
-  logSeen = { table: payload.table, seq: newest };
 }
 
 // My seat without a name gets the name this browser keeps, or asks it once (a friend who
@@ -495,6 +600,24 @@ function drawClock(payload) {
   };
   tick();
   clockTimer = setInterval(tick, 250);
+}
+
+// What a screen reader says as the table changes: each new move of the log in words, and
+// "Your move" when it becomes this seat's turn (a polite live region, off screen).
+let heard = null; // [seat shown, last log seq announced, my turn]
+function announce(payload) {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
+  const myTurn = payload.seat !== null && payload.legal.length > 0;
+  if (heard && heard[0] === payload.seat) {
+    const said = payload.log.filter((line) => line.seq > heard[1])
+      .map((line) => `${line.who}: ${line.words}`);
+    if (myTurn && !heard[2]) said.push(t("table.your_move"));
+    if (payload.over && said.length) said.push(t("table.over"));
+    if (said.length) box.textContent = said.join(". ");
+  }
+  heard = [payload.seat, last, myTurn];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
@@ -588,7 +711,14 @@ async function main() {
     }
   }
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
-  document.getElementById("board").addEventListener("click", onBoardClick);
+  const board = document.getElementById("board");
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-part]")) {
+      e.preventDefault();
+      onBoardClick(e);
+    }
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") clear();
   });
