@@ -19,13 +19,21 @@ the notation writes, so the parts follow from the action's text alone.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from herna.core import Action
 
-from .data import BUILDING_TYPES, CURRENCY_LETTERS, LETTER_CURRENCY, SCORING
-from .i18n import join_names, lang_of, t, type_name, word
+from .data import (
+    BUILDING_TYPES,
+    CURRENCIES,
+    CURRENCY_LETTERS,
+    LETTER_CURRENCY,
+    MARKET_CURRENCIES,
+    SCORING,
+)
+from .i18n import category_name, currency_name, join_names, lang_of, plural, t, type_name, word
 
 
 def action_parts(text: str) -> list[str]:
@@ -233,3 +241,101 @@ def guide(lang: str | None = None) -> dict[str, Any]:
         },
         "notice": None,
     }
+# ---- what followed a move: the log's event lines (herna.server.words.step_events) ----------
+def _money(cards: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(f"{CURRENCY_LETTERS[c['currency']]}{c['value']}" for c in cards)
+
+
+def events(before: dict[str, Any], after: dict[str, Any], seat: int,
+           text: str) -> list[dict[str, Any]]:
+    """What the rules did after the action, from the spectator's views (public facts only):
+    an exact payment's extra action, the market refilled from the bag, the discard pile
+    reshuffled, the money display refilled, a scoring card drawn and its scoring round, Dirk's
+    tiles, the leftover tiles at the end and the final scoring."""
+    verb, *args = text.split()
+    out: list[dict[str, Any]] = []
+    if verb == "buy" and not after["outcome"] and after["phase"] == "action" \
+            and after["current"] == seat:
+        out.append({"event": "exact", "by": "game", "seat": seat})
+    for old, new in zip(before["market"], after["market"], strict=True):
+        tile = new["tile"]
+        if tile is not None and (old["tile"] is None or old["tile"]["id"] != tile["id"]):
+            out.append({"event": "market", "by": "game", "space": new["space"],
+                        "tile": tile["id"], "type": tile["type"], "price": tile["price"]})
+    if len(after["discard"]) < len(before["discard"]):
+        out.append({"event": "reshuffle", "by": "game"})
+    shown = _money(before["money_display"])
+    if verb == "take":
+        shown -= Counter(args)
+    drawn = _money(after["money_display"]) - shown
+    if drawn:
+        out.append({"event": "money", "by": "game", "cards": sorted(drawn.elements())})
+    for card in after["scoring_cards_drawn"][len(before["scoring_cards_drawn"]):]:
+        out.append({"event": "scoring_card", "by": "game", "card": card})
+    rounds = after["scorings"][len(before["scorings"]):]
+    final = [sc for sc in rounds if sc["round"] == 3]
+    for sc in rounds:
+        if sc["round"] != 3:
+            out += _scoring(sc)
+    if before["dirk"] is not None and after["dirk"] is not None:
+        gained = len(after["dirk"]["tiles"]) - len(before["dirk"]["tiles"]) - (verb == "dirk")
+        if gained > 0:
+            out.append({"event": "dirk_tiles", "by": "game", "dirk": True, "n": gained})
+    for gift in after["leftovers"][len(before["leftovers"]):]:
+        out.append({"event": "leftover", "by": "game", "seat": gift["seat"],
+                    "space": gift["space"], "tile": gift["tile"], "amount": gift["amount"]})
+    for sc in final:
+        out += _scoring(sc)
+    return out
+
+
+def _scoring(sc: dict[str, Any]) -> list[dict[str, Any]]:
+    """A scoring round: its line, then each seat's points by category (and Dirk's)."""
+    rnd = sc["round"]
+    out: list[dict[str, Any]] = [{"event": "scoring", "by": "game", "round": rnd}]
+    rows = [(i, row) for i, row in enumerate(sc["points"])]
+    for i, row in rows:
+        out.append({"event": "scored", "by": "game", "seat": i, "round": rnd,
+                    "points": row["total"],
+                    "parts": {k: v for k, v in row.items() if k != "total" and v}})
+    if sc.get("dirk"):
+        row = sc["dirk"]
+        out.append({"event": "scored", "by": "game", "dirk": True, "round": rnd,
+                    "points": row["total"],
+                    "parts": {k: v for k, v in row.items() if k != "total" and v}})
+    return out
+
+
+def event_who(event: dict[str, Any], lang: str) -> str | None:
+    """Dirk, the neutral player of a two-player game, by his name; others as the server
+    names them."""
+    return t("log.dirk", lang) if event.get("dirk") else None
+
+
+def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
+    """One event in words, after the name of the seat it concerns (or "Game", or Dirk)."""
+    kind = event["event"]
+    lang = lang_of(lang)
+    if kind == "market":
+        return t("log.market", lang, space=event["space"], tile=event["tile"],
+                 type=type_name(event["type"], lang), price=event["price"])
+    if kind == "money":
+        return t("log.money", lang, cards=join_names(
+            (_card_words(c, lang) for c in event["cards"]), lang))
+    if kind == "scoring_card":
+        return t("log.scoring_card", lang, card=event["card"])
+    if kind == "scoring":
+        return t("log.final" if event["round"] == 3 else "log.scoring", lang,
+                 round=event["round"])
+    if kind == "scored":
+        parts = ", ".join(f"{category_name(k, lang)} {v}" for k, v in event["parts"].items())
+        key = "log.scored" if parts else "log.scored_none"
+        return t(key, lang, points=plural("points", event["points"], lang), parts=parts,
+                 round=event["round"])
+    if kind == "dirk_tiles":
+        return plural("log.dirk_tiles", event["n"], lang)
+    if kind == "leftover":
+        space = event["space"]
+        return t("log.leftover", lang, tile=event["tile"], space=space, amount=event["amount"],
+                 currency=currency_name(CURRENCIES[MARKET_CURRENCIES[space - 1]], lang))
+    return t(f"log.{kind}", lang)  # exact, reshuffle

@@ -21,8 +21,8 @@ from typing import Any
 
 from herna.core import Action
 
-from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, VP, cell
-from .i18n import lang_of, plural, t, type_name
+from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, VIRTUAL_NAMES, VP, cell
+from .i18n import join_names, lang_of, plural, t, type_name
 
 
 def action_parts(text: str) -> list[str]:
@@ -146,3 +146,52 @@ def guide(lang: str | None = None) -> dict[str, Any]:
                            for k, kind in enumerate(BUILDING_TYPES)]},
         "notice": t("reconstruction", lang),
     }
+# ---- what followed a move: the log's event lines (herna.server.words.step_events) ----------
+def events(before: dict[str, Any], after: dict[str, Any], seat: int,
+           text: str) -> list[dict[str, Any]]:
+    """What followed the action, from the spectator's views (the game hides nothing but
+    future rolls): the virtual players' rolls and the box each crosses at the round's end,
+    then the completions the round's end pays (places and points, virtual players too)."""
+    n = after["players"]
+    out: list[dict[str, Any]] = []
+    seen = {(e["round"], e["player"]) for e in before["virtual_log"]}
+    for e in after["virtual_log"]:
+        if (e["round"], e["player"]) not in seen:
+            out.append({"event": "fill", "by": "virtual", "virtual": e["player"] - n,
+                        "rolls": e["rolls"], "type": e["type"]})
+    for award in after["awards"][len(before["awards"]):]:
+        shared = len(award["players"]) > 1
+        for player in award["players"]:
+            line: dict[str, Any] = {"event": "complete", "type": award["type"],
+                                    "places": award["places"], "share": award["share"],
+                                    "shared": shared}
+            if player >= n:
+                line |= {"by": "virtual", "virtual": player - n}
+            else:
+                line |= {"by": "game", "seat": player}
+            out.append(line)
+    return out
+
+
+def event_who(event: dict[str, Any], lang: str) -> str | None:
+    """A virtual player by its name ("Virtual Ana"); seats as the server names them."""
+    if event.get("by") != "virtual":
+        return None
+    return t("virtual_name", lang, name=VIRTUAL_NAMES[event["virtual"]])
+
+
+def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
+    """One event in words, after the name of the player it concerns."""
+    lang = lang_of(lang)
+    building = type_name(event["type"], lang)
+    if event["event"] == "fill":
+        *rerolled, (b, y) = event["rolls"]
+        if rerolled:
+            return t("log.fill_rerolled", lang, type=building, b=b, y=y,
+                     rerolled=", ".join(f"{rb},{ry}" for rb, ry in rerolled))
+        return t("log.fill", lang, type=building, b=b, y=y)
+    places = event["places"]
+    if event["shared"]:
+        return t("log.complete_shared", lang, type=building, share=event["share"],
+                 places=join_names((str(p) for p in places), lang))
+    return t("log.complete", lang, type=building, share=event["share"], place=places[0])

@@ -594,11 +594,32 @@ function drawScores(payload) {
     })));
 }
 
+// The log: one numbered entry per move, the events that followed it (what the game did, a
+// forced move, a virtual player) listed under it and marked automatic (`announce` reads the
+// new ones, events too, to a screen reader as they happen).
+function logWords(line) {
+  return [el("b", {}, line.who), " ", line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+}
+
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const list = el("ol", { class: "log", start: payload.log.length ? payload.log[0].seq + 1 : 1 },
-    payload.log.map((line) => el("li", { class: line.sealed ? "sealed" : "", title: line.text || "" },
-      el("b", {}, line.who), " ", line.words)));
+  const steps = [];
+  for (const line of payload.log) {
+    const last = steps[steps.length - 1];
+    if (last && last.seq === line.seq) last.lines.push(line);
+    else steps.push({ seq: line.seq, lines: [line] });
+  }
+  const list = el("ol", { class: "log", start: steps.length ? steps[0].seq + 1 : 1 },
+    steps.map(({ lines }) => {
+      const own = lines[0].auto ? null : lines[0];
+      const events = lines.filter((line) => line.auto);
+      return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
+        own ? logWords(own) : null,
+        events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
+          class: `auto by-${line.by} event-${line.event}`,
+        }, logWords(line)))) : null);
+    }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -666,11 +687,18 @@ function drawClock(payload) {
       node.textContent = t("clock.elapsed", { s: elapsed.toFixed(0) });
       return;
     }
-    const turn = elapsed < limit ? 1 : 2;
-    const left = Math.max(0, limit * turn - elapsed);
-    node.textContent = t(turn === 1 ? "clock.left" : "clock.again", { s: left.toFixed(0) });
-    node.style.setProperty("--sand", `${Math.min(1, (elapsed % limit) / limit)}`);
-    node.classList.toggle("second", turn === 2);
+    // past the hourglass a solve counts only if nobody finished within it (then the
+    // hourglass is turned again, up to twice its time): the page says it has run out
+    if (elapsed < limit) {
+      node.textContent = t("clock.left", { s: (limit - elapsed).toFixed(0) });
+    } else if (elapsed < 2 * limit) {
+      node.textContent = t("clock.out", { s: (2 * limit - elapsed).toFixed(0) });
+    } else {
+      node.textContent = t("clock.over");
+    }
+    node.style.setProperty("--sand", `${Math.min(1, elapsed < 2 * limit ? (elapsed % limit) / limit : 1)}`);
+    node.classList.toggle("second", elapsed >= limit);
+    node.classList.toggle("out", elapsed >= 2 * limit);
   };
   tick();
   clockTimer = setInterval(tick, 250);
