@@ -10,6 +10,7 @@ instead of once per push, and can never show a stale part: different data, diffe
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import threading
 import time
@@ -245,30 +246,36 @@ _VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
 def join_areas(areas: list[dict[str, Any]], columns: int = 2, gap: float = 12,
-               background: str = "#fbfaf6") -> str:
+               background: str = "#fbfaf6", foot: str | None = None) -> str:
     """The whole table as one SVG document from its areas (for the CLI and API clients): the
-    first area across the top, the others in `columns` columns, each to the shortest one."""
+    areas in order in `columns` columns, each to the shortest one (a wide area, or one
+    wider than a column, across all of them); `foot`, a note under them all."""
     sizes = []
     for a in areas:
         found = _VIEWBOX.search(a["svg"])
         sizes.append((float(found.group(1)), float(found.group(2))) if found else (360.0, 0.0))
-    colw = max((w for w, _ in sizes[1:]), default=360.0)
-    first_w = sizes[0][0] if sizes else 0.0
-    cols = max(1, min(columns, len(areas) - 1))
-    width = max(first_w, cols * colw + (cols - 1) * gap) + 2 * gap
-    heights = [gap + (sizes[0][1] + gap if sizes else 0.0)] * cols
+    cols = max(1, min(columns, len(areas)))
+    colw = min((w for w, _ in sizes), default=360.0)
+    width = max([cols * colw + (cols - 1) * gap, *(w for w, _ in sizes)]) + 2 * gap
+    heights = [gap] * cols
     placed = []
-    for k, a in enumerate(areas):
-        w, h = sizes[k]
-        if k == 0:
-            x, y = gap, gap
+    for a, (w, h) in zip(areas, sizes, strict=True):
+        if a.get("wide") or w > colw:
+            x, y = gap, max(heights)
+            heights = [y + h + gap] * cols
         else:
             col = heights.index(min(heights))
             x, y = gap + col * (colw + gap), heights[col]
             heights[col] += h + gap
         placed.append(a["svg"].replace("<svg ", f'<svg x="{x:g}" y="{y:g}" width="{w:g}" '
                                                 f'height="{h:g}" ', 1))
-    height = max(heights) if areas else 2 * gap
+    height = max(heights)
+    if foot:
+        for line in wrap(foot, 12, width - 2 * gap):
+            placed.append(f'<text x="{gap:g}" y="{height + 12:g}" font-family="sans-serif" '
+                          f'font-size="12" fill="#666">{html.escape(line, quote=False)}</text>')
+            height += 16
+        height += gap
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}"><rect width="100%" height="100%" '
             f'fill="{background}"/>{"".join(placed)}</svg>')

@@ -105,7 +105,7 @@ def test_svg_in_czech_and_slovak() -> None:
     view = herna.make(GAME, players=1, seed=3).view(0)
     assert "Bodovací list" in render.svg(view, lang="sk")
     cs = render.svg(view, lang="cs")
-    assert "kolo 1/18" in cs and "Virtuální Dirk" in cs
+    assert "Kolo 1/18" in cs and "Virtuální Dirk" in cs
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "sk"])

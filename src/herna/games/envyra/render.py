@@ -319,7 +319,7 @@ def _card_row(view: View, card: Mapping[str, Any], x: float, y: float,
     out = [f'<rect x="{x:g}" y="{y:g}" width="{WIDTH - 2 * x:g}" height="28" rx="6" '
            'fill="#ffffff" stroke="#2c5d8a"/>',
            _text(x + 8, y + 19, card["id"], 13, "#2c5d8a", "bold")]
-    gx = x + 8 + text_width(card["id"], 13) + 16
+    gx = x + 8 + text_width(card["id"], 13) + 22
     for sym, theme in zip(card["symbols"], card["themes"], strict=False):
         out.append(_theme_mark(theme, gx, y + 14, 10, THEME_FILL[theme]))
         out.append(_glyph(sym, gx, y + 14, 13))
@@ -496,4 +496,7 @@ def svg(view: dict[str, Any], lang: str | None = None,
     """The whole picture for one seat's (or a spectator's) view, in `lang` (default: the
     current language); `names`: what to call the seats ("Seat N" without them). The areas
     joined into one drawing: one source of drawing for the page and the CLI."""
-    return join_areas(areas(view, lang, names), background=PAPER)
+    drawn = areas(view, lang, names)
+    with speaking(lang or get_lang()):
+        foot = t("recon")
+    return join_areas(drawn, background=PAPER, foot=foot)
