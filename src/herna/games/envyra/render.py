@@ -363,7 +363,7 @@ def _seat_svg(shown: Mapping[str, Any]) -> tuple[str, float]:
     out: list[str] = [f'<g id="envyra-seat-{i}">']
     frame = len(out)
     out.append(_seat_die(10, 8, 24, fill, i))
-    points = t("compact.points", total=seat["score"]["total"])
+    points = plural("points_n", seat["score"]["total"])
     out.append(_text(WIDTH - 10, 27, points, 15, INK, "bold", "end"))
     mark = " ▲" if seat["start_player"] else ""
     title = clip(shown["title"], 16, WIDTH - 62 - text_width(points + mark, 16)) + mark
