@@ -25,6 +25,7 @@ from ...drawing import (
     clip,
     die_svg,
     join_areas,
+    recent,
     seat_name,
     with_names,
     wrap,
@@ -76,10 +77,18 @@ def _abbrev(kind: str, lang: str) -> str:
 def _name(view: View, player: int, lang: str, you: bool = True) -> str:
     sheet = view.get("sheet") or []
     entry = sheet[player] if 0 <= player < len(sheet) else {}
-    if entry.get("virtual"):
-        return t("virtual_name", lang, name=entry.get("name", "?"))
-    mine = t("you", lang) if you and view.get("seat") == player else ""
-    return (seat_name(view, player) or t("seat", lang, seat=player)) + mine
+    return _name_words(bool(entry.get("virtual")), str(entry.get("name", "?")),
+                       seat_name(view, player), player,
+                       you and view.get("seat") == player, lang)
+
+
+@recent(maxsize=1024)
+def _name_words(virtual: bool, virtual_name: str, label: str | None, player: int,
+                you: bool, lang: str) -> str:
+    """What to call a player (looked up a dozen times per drawing: kept)."""
+    if virtual:
+        return t("virtual_name", lang, name=virtual_name)
+    return (label or t("seat", lang, seat=player)) + (t("you", lang) if you else "")
 
 
 def _part(name: str, x: float, y: float, w: float, h: float, ident: str, rx: float = 2) -> str:
@@ -247,18 +256,23 @@ NAME_W = 118  # the score sheet's column of building types
 
 
 def _status(view: View, lang: str) -> str:
-    if view.get("phase") == "over":
-        status = t("phase.over", lang)
-    else:
-        status = _name(view, int(view.get("current", 0)), lang) + ": " + t(
-            f"phase.{view.get('phase', 'turn')}", lang)
-    head = t("round", lang, round=view.get("round", 0), rounds=view.get("rounds", 0))
+    over = view.get("phase") == "over"
+    return _status_words(int(view.get("round", 0)), int(view.get("rounds", 0)),
+                         str(view.get("phase", "turn")),
+                         "" if over else _name(view, int(view.get("current", 0)), lang), lang)
+
+
+@recent(maxsize=1024)
+def _status_words(round_: int, rounds: int, phase: str, who: str, lang: str) -> str:
+    """The round and whose turn it is, in one line."""
+    status = f"{who}: {t(f'phase.{phase}', lang)}" if who else t(f"phase.{phase}", lang)
+    head = t("round", lang, round=round_, rounds=rounds)
     return f"{head[0].upper()}{head[1:]} · {status}"
 
 
 def _score_sheet(view: View, lang: str) -> tuple[str, float]:
-    shown = {k: view.get(k) for k in ("types", "sheet", "places", "awards", "seat",
-                                      "virtual_log", NAMES_KEY)}
+    shown = {k: view.get(k) for k in ("types", "sheet", "places", "awards", "virtual_log",
+                                      NAMES_KEY)}  # not the viewer: one drawing for all
     return _score_sheet_drawn(shown, lang)
 
 
@@ -314,7 +328,7 @@ def _score_sheet_drawn(view: View, lang: str) -> tuple[str, float]:
         y += 44
     y += 10
     for a in view.get("awards") or []:
-        players = [_name(view, p, lang) for p in a.get("players", [])]
+        players = [_name(view, p, lang, you=False) for p in a.get("players", [])]
         key = "award.one" if len(players) == 1 else "award.shared"
         more, y = _lines(PAD + 4, y + 16, t(key, lang, round=a.get("round", 0),
                                             type=type_name(str(a.get("type")), lang),
@@ -331,7 +345,7 @@ def _score_sheet_drawn(view: View, lang: str) -> tuple[str, float]:
         b, yy = rolls[-1]
         key = "virtual.rerolled" if rerolled else "virtual.built"
         more, y = _lines(PAD + 4, y + 16, t(key, lang, who=_name(view, int(e.get("player", 0)),
-                                                                   lang),
+                                                                   lang, you=False),
                                             b=b, y=yy, type=type_name(str(e.get("type")), lang),
                                             rerolled=rerolled, round=e.get("round", 0)),
                          12, WIDTH - 24, 16, MUTED)
@@ -401,9 +415,14 @@ def _summary(seat: Mapping[str, Any], lang: str) -> str:
     """Another seat's compact row: buildings, coins to spend, points from rows and columns."""
     built = sum(sum(1 for c in row if c) for row in seat.get("built") or [])
     coins = int((seat.get("coins") or {}).get("balance", 0))
+    return _summary_words(built, coins, int(seat.get("line_points", 0)), lang)
+
+
+@recent(maxsize=1024)
+def _summary_words(built: int, coins: int, points: int, lang: str) -> str:
     return " · ".join([plural("summary.buildings", built, lang),
                        plural("web.coins", coins, lang),
-                       t("summary.lines", lang, points=seat.get("line_points", 0))])
+                       t("summary.lines", lang, points=points)])
 
 
 def areas(view: dict[str, Any], lang: str | None = None,

@@ -31,6 +31,7 @@ from ...drawing import (
     clip,
     die_svg,
     join_areas,
+    recent,
     seat_name,
     text_width,
     with_names,
@@ -174,9 +175,10 @@ def _cell_w(cols: int) -> float:
     return (WIDTH - 2 * MARGIN - (cols - 1) * GAP) / cols
 
 
-def _cell(view: View, slot: Mapping[str, Any], x: float, y: float, w: float) -> list[str]:
+def _cell(view: View, slot: Mapping[str, Any], x: float, y: float, w: float,
+          picks: tuple[str, set[str], bool] | None = None) -> list[str]:
     out = [f'<g id="envyra-slot-{slot["slot"]}">', *_cell_body(view, slot, x, y, w)]
-    kind, slots, twice = _picks(view)
+    kind, slots, twice = picks or _picks(view)
     if slot["slot"] in slots:
         name = f"{kind}:{slot['slot']}"
         out.append(_pick(name, f"pick-{slot['slot']}", x, y, w, CELL_H))
@@ -188,7 +190,7 @@ def _cell(view: View, slot: Mapping[str, Any], x: float, y: float, w: float) -> 
 
 
 def _cell_body(view: View, slot: Mapping[str, Any], x: float, y: float, w: float) -> list[str]:
-    fills = [_seat_fill(view, p) for p in range(len(view["seats"]))]
+    fills = [_seat_fill(view, p) for p in range(len(view["seats"]))]  # (a few dict lookups)
     return _cell_drawn(slot, fills, x, y, w, get_lang())
 
 
@@ -285,19 +287,15 @@ def _start(view: View) -> str:
 def _grid_area(view: View) -> dict[str, Any]:
     grid = view["grid"]
     w = _cell_w(grid["cols"])
-    body: list[str] = ['<g id="envyra-head">']
-    head = f"{t('round', round=view['round'])} · {plural('bag', view['bag'])}"
-    body.append(_text(MARGIN + 2, 20, head[0].upper() + head[1:], 15, INK, "bold"))
-    lines, y = _lines(MARGIN + 2, 40, t("phase." + view["phase"]), 13, WIDTH - 16, 18)
-    body += lines
-    lines, y = _lines(MARGIN + 2, y, _start(view), 13, WIDTH - 16, 18, MUTED)
-    body += lines
-    body.append("</g>")
+    head, y = _head(int(view["round"]), int(view["bag"]), view["phase"], _start(view),
+                    get_lang())
+    body: list[str] = [head]
     top = y - 6
     body.append('<g id="envyra-grid">')
+    picks = _picks(view)
     for slot in grid["slots"]:
         x = MARGIN + slot["col"] * (w + GAP)
-        body += _cell(view, slot, x, top + slot["row"] * (CELL_H + GAP), w)
+        body += _cell(view, slot, x, top + slot["row"] * (CELL_H + GAP), w, picks)
     body.append("</g>")
     y = top + grid["rows"] * (CELL_H + GAP) + 12
     public = view["equilibrium"]["public"]
@@ -311,6 +309,21 @@ def _grid_area(view: View) -> dict[str, Any]:
         body.append("</g>")
         y += 4
     return area("grid", "shared", t("grid"), WIDTH, y, "".join(body))
+
+
+@recent(maxsize=1024)
+def _head(round_: int, bag: int, phase: str, start: str, lang: str) -> tuple[str, float]:
+    """The round, the bag and the phase over the grid; its drawing and the next y."""
+    with speaking(lang):
+        out = ['<g id="envyra-head">']
+        head = f"{t('round', round=round_)} · {plural('bag', bag)}"
+        out.append(_text(MARGIN + 2, 20, head[0].upper() + head[1:], 15, INK, "bold"))
+        lines, y = _lines(MARGIN + 2, 40, t("phase." + phase), 13, WIDTH - 16, 18)
+        out += lines
+        lines, y = _lines(MARGIN + 2, y, start, 13, WIDTH - 16, 18, MUTED)
+        out += lines
+        out.append("</g>")
+        return "".join(out), y
 
 
 def _card_row(view: View, card: Mapping[str, Any], x: float, y: float,
@@ -345,9 +358,17 @@ def _seat_area(view: View, seat: Mapping[str, Any]) -> dict[str, Any]:
              "dice": view.get("dice_per_player", 5), "eq": eq,
              "turn": i in view.get("to_act", ()) and view["phase"] != "over"}
     body, h = _seat_drawn(shown, get_lang())
-    summary = " · ".join([plural("points_n", seat["score"]["total"]),
-                          plural("tiles_n", len(seat["tiles"])), t("supply", n=seat["supply"])])
+    summary = _summary(int(seat["score"]["total"]), len(seat["tiles"]), int(seat["supply"]),
+                       get_lang())
     return area(f"seat-{i}", "seat", title, WIDTH, h, body, seat=i, summary=summary)
+
+
+@recent(maxsize=1024)
+def _summary(points: int, tiles: int, supply: int, lang: str) -> str:
+    """Another seat's compact row: points, tiles acquired, dice in supply."""
+    with speaking(lang):
+        return " · ".join([plural("points_n", points), plural("tiles_n", tiles),
+                           t("supply", n=supply)])
 
 
 @by_data(maxsize=1024)
