@@ -144,6 +144,7 @@ function draw(payload) {
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   drawBoard(payload);
+  announce(payload);
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
@@ -308,11 +309,33 @@ function light(payload) {
     }
   }
   const chosenNodes = new Set(chosen.map((c) => c.node));
+  const moves = mine ? candidates(payload) : [];
   for (const node of partNodes()) {
     const isChosen = chosenNodes.has(node);
+    const live = !isChosen && (left.get(node.dataset.part) || 0) > 0;
     node.classList.toggle("chosen", isChosen);
-    node.classList.toggle("live", !isChosen && (left.get(node.dataset.part) || 0) > 0);
+    node.classList.toggle("live", live);
+    // a part that may be chosen (or unchosen) is a button for the keyboard and screen readers
+    if (live || isChosen) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-pressed", isChosen ? "true" : "false");
+      node.setAttribute("aria-label", partLabel(node, moves));
+    } else if (node.hasAttribute("tabindex")) {
+      for (const a of ["tabindex", "role", "aria-pressed", "aria-label"]) node.removeAttribute(a);
+    }
   }
+}
+
+// What a part is called aloud: the drawing's own label for it, else the one move it makes,
+// else its name in the drawing ("tile b2").
+function partLabel(node, moves) {
+  const own = node.dataset.label || (node.querySelector && node.querySelector(":scope > title")
+    && node.querySelector(":scope > title").textContent);
+  if (own) return own;
+  const making = moves.filter((a) => a.parts.includes(node.dataset.part));
+  if (making.length === 1 && making[0].parts.length === 1) return making[0].label || making[0].text;
+  return node.dataset.part.replace(/[:_-]+/g, " ");
 }
 
 function exactMoves(payload) {
@@ -551,6 +574,24 @@ function drawClock(payload) {
   clockTimer = setInterval(tick, 250);
 }
 
+// What a screen reader says as the table changes: each new move of the log in words, and
+// "Your move" when it becomes this seat's turn (a polite live region, off screen).
+let heard = null; // [seat shown, last log seq announced, my turn]
+function announce(payload) {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
+  const myTurn = payload.seat !== null && payload.legal.length > 0;
+  if (heard && heard[0] === payload.seat) {
+    const said = payload.log.filter((line) => line.seq > heard[1])
+      .map((line) => `${line.who}: ${line.words}`);
+    if (myTurn && !heard[2]) said.push(t("table.your_move"));
+    if (payload.over && said.length) said.push(t("table.over"));
+    if (said.length) box.textContent = said.join(". ");
+  }
+  heard = [payload.seat, last, myTurn];
+}
+
 // ----- choosing and sending -----------------------------------------------------------------
 function clear() {
   chosen = [];
@@ -642,7 +683,14 @@ async function main() {
     }
   }
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
-  document.getElementById("board").addEventListener("click", onBoardClick);
+  const board = document.getElementById("board");
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-part]")) {
+      e.preventDefault();
+      onBoardClick(e);
+    }
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") clear();
   });
