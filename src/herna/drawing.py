@@ -226,12 +226,15 @@ def wrap(text: str, size: float, width: float) -> list[str]:
 
 def area(ident: str, kind: str, title: str, width: float, height: float, body: str,
          seat: int | None = None, summary: str | None = None, wide: bool = False,
-         min_width: float | None = None, background: str = "#fbfaf6") -> dict[str, Any]:
+         min_width: float | None = None, background: str = "#fbfaf6",
+         font: str | None = None) -> dict[str, Any]:
     """One area of a table (the areas contract: a standalone SVG the page places in its
-    grid), its root <svg> with a viewBox of `width` x `height` and no width/height."""
+    grid), its root <svg> with a viewBox of `width` x `height` and no width/height; `font`,
+    the font family its words inherit (a standalone SVG otherwise falls back to a serif)."""
     minw = f' data-min-width="{min_width:g}"' if min_width else ""
+    family = f' font-family="{font}"' if font else ""
     doc = (f'<svg xmlns="http://www.w3.org/2000/svg" id="area-{ident}" '
-           f'viewBox="0 0 {width:g} {height:g}"{minw}>'
+           f'viewBox="0 0 {width:g} {height:g}"{minw}{family}>'
            f'<rect width="{width:g}" height="{height:g}" fill="{background}"/>{body}</svg>')
     out: dict[str, Any] = {"id": ident, "kind": kind, "title": title, "svg": doc}
     if kind == "seat":

@@ -49,7 +49,7 @@ CELL = 48  # a grid cell and a die space: a part at least 44 units a side
 PAD = 8
 GX = PAD + CELL  # the grid's left edge (the blue dice's spaces before it)
 DIE = 36
-FONT = "font-family=\"DejaVu Sans, Arial, sans-serif\""
+FONT = "DejaVu Sans, Arial, sans-serif"
 
 
 def _text(x: float, y: float, s: object, size: int = 13, fill: str = INK,
@@ -438,7 +438,7 @@ def areas(view: dict[str, Any], lang: str | None = None,
     if outcome:
         body, h = _outcome(view, outcome, lang)
         out.append(area("outcome", "info", t("outcome.title", lang), WIDTH, h, body,
-                        background=PAPER))
+                        background=PAPER, font=FONT))
     seats = list(view.get("seats") or [])
     me: int = -1 if view.get("seat") is None else int(view["seat"])
     mine = 0 <= me < len(seats)
@@ -448,12 +448,12 @@ def areas(view: dict[str, Any], lang: str | None = None,
     sheet, h = _score_sheet(view, lang)
     if mine:
         scores = area("scores", "shared", t("sheet.title", lang), WIDTH, h, sheet,
-                      background=PAPER)
+                      background=PAPER, font=FONT)
         order = [(me + k) % len(seats) for k in range(len(seats))]
     else:
         scores = area("scores", "shared", t("sheet.title", lang), WIDTH, h + top,
                       f'{status}<g transform="translate(0 {top:g})">{sheet}</g>',
-                      background=PAPER)
+                      background=PAPER, font=FONT)
         out.append(scores)
         order = list(range(len(seats)))
     for k, s in enumerate(order):
@@ -461,7 +461,7 @@ def areas(view: dict[str, Any], lang: str | None = None,
         drawn, h = _sheet(view, seats[s], top if first else 0, lang)
         out.append(area(f"sheet-{s}", "seat", _name(view, s, lang, you=False), WIDTH,
                         (top if first else 0) + h, (status if first else "") + drawn, seat=s,
-                        summary=_summary(seats[s], lang), background=PAPER))
+                        summary=_summary(seats[s], lang), background=PAPER, font=FONT))
         if first:
             out.append(scores)
     return out
