@@ -54,13 +54,14 @@ def test_the_order_is_the_grid_then_me_then_the_others() -> None:
 def test_a_seat_row_says_points_tiles_and_supply_in_each_language() -> None:
     state = herna.make("envyra", players=3, seed=5)
     seats = {a["seat"]: a for a in render.areas(state.view(0), "cs") if a["kind"] == "seat"}
-    assert seats[1]["summary"] == "0 bodů · 0 dílků · zásoba 5"
+    assert seats[1]["summary"] == "0 bodů · 0 dílků · zásoba 5 · umisťuje..."
     one = {**state.view(0)}
     one["seats"] = [dict(s) for s in one["seats"]]
     one["seats"][1]["score"] = {**one["seats"][1]["score"], "total": 1}
     one["seats"][1]["tiles"] = ["S01", "S02"]
     row = next(a for a in render.areas(one, "sk") if a["id"] == "seat-1")
-    assert row["summary"] == "1 bod · 2 dieliky · zásoba 5"
+    assert row["summary"].startswith("1 bod · 2 dieliky · zásoba 5 · ")
+    one["phase"] = "move"
     assert next(a for a in render.areas(one, "en") if a["id"] == "seat-1")["summary"] == (
         "1 point · 2 tiles · supply 5")
 

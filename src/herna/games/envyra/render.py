@@ -358,17 +358,19 @@ def _seat_area(view: View, seat: Mapping[str, Any]) -> dict[str, Any]:
              "dice": view.get("dice_per_player", 5), "eq": eq,
              "turn": i in view.get("to_act", ()) and view["phase"] != "over"}
     body, h = _seat_drawn(shown, get_lang())
+    waiting = "" if view["phase"] != "mark" else "marked" if seat["marked"] else "not_marked"
     summary = _summary(int(seat["score"]["total"]), len(seat["tiles"]), int(seat["supply"]),
-                       get_lang())
+                       waiting, get_lang())
     return area(f"seat-{i}", "seat", title, WIDTH, h, body, seat=i, summary=summary)
 
 
 @recent(maxsize=1024)
-def _summary(points: int, tiles: int, supply: int, lang: str) -> str:
-    """Another seat's compact row: points, tiles acquired, dice in supply."""
+def _summary(points: int, tiles: int, supply: int, waiting: str, lang: str) -> str:
+    """Another seat's compact row: points, tiles acquired, dice in supply and, in phase I,
+    whether it has marked yet (whom the table waits for)."""
     with speaking(lang):
-        return " · ".join([plural("points_n", points), plural("tiles_n", tiles),
-                           t("supply", n=supply)])
+        words = [plural("points_n", points), plural("tiles_n", tiles), t("supply", n=supply)]
+        return " · ".join(words + ([t(waiting)] if waiting else []))
 
 
 @by_data(maxsize=1024)
