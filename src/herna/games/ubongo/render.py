@@ -67,7 +67,7 @@ ROW_H = 48  # a gem row: its whole row is the field's part (>= 44 units a side)
 FIELD_W, HOLE_STEP, GEM_R = 72, 22, 10
 CELL = 40  # the viewing seat's card: big enough to drop pieces on with a finger
 SMALL_CELL = 22  # the others' cards (a letter of 12 units in each laid cell)
-TRAY_MAX, TRAY_MIN = 30, 20  # the tray's cells: as large as fits one row of slots
+TRAY_MAX, TRAY_MIN = 26, 20  # the tray's cells: as large as fits one row of slots
 SLOT_MIN = 48  # a tray slot, the piece's grab area, is never smaller
 
 
@@ -277,7 +277,7 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
     and for the viewing seat while it races, its pieces in a tray below."""
     own = seat["seat"] == view.get("seat")
     shown = {"seat": seat["seat"], "card": seat["card"], "pieces": seat.get("pieces", []),
-             "name": seat_name(view, seat["seat"]), "side": view.get("side", "easy")}
+             "name": seat_name(view, seat["seat"])}
     tray = view.get("pieces") if own and cell >= CELL and view.get("phase") == "race" \
         and not seat.get("done") else None
     return _card_drawn(shown, own, view.get("symbol"), tray, x, y, cell, placements, lang)
@@ -294,8 +294,8 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     big = cell >= CELL
     listed = " ".join(seat.get("pieces", []))
     if own and big and rolled:
-        title = t("card.title", lang, number=c["number"], side=t(f"side.{seat['side']}", lang),
-                  symbol=symbol_name(rolled, lang), pieces=listed)
+        title = t("card.mine", lang, number=c["number"], symbol=symbol_name(rolled, lang),
+                  pieces=listed)
     elif seat.get("name"):
         title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed)
     else:
@@ -308,7 +308,7 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     grid_w, grid_h = o["cols"] * cell, o["rows"] * cell
     w = grid_w + 2 * inset
     left = x + max(0.0, (WIDTH - 2 * PAD - w) / 2)  # centred in its area
-    top = yy + (SMALL + 8 if big else 4)
+    top = yy + (SMALL + 6 if big else 4)
     gx, gy = left + inset, top + inset
     parts.append(_el("rect", x=left, y=top, width=w, height=grid_h + 2 * inset, rx=6,
                      fill=CARD_FILL))
@@ -352,8 +352,8 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
 def _tray(pieces: Mapping[str, Any], x: float, y: float, lang: str) -> tuple[list[str], float]:
     """The viewing seat's pieces as drawn (orientation 0), each centred in a square slot it
     can turn in; cells as large as one row of slots allows (wrapping below the smallest)."""
-    drawn, h = _lines(x, y, t("tray.title", lang), SMALL, MUTED)
-    parts = ['<g id="ubongo-tray">', *drawn]
+    parts = ['<g id="ubongo-tray">']
+    h = 0.0
     letters = sorted(pieces)
     sizes = {p: max(max(max(r, c) for r, c in o) for o in pieces[p]["orientations"]) + 1
              for p in letters}
