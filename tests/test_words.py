@@ -99,11 +99,13 @@ def visible(payload: dict[str, object]) -> list[str]:
     """What a person reads on the table page that the server sends: the drawing's text, the
     log, the buttons, the seat labels, the final table's categories."""
     out: list[str] = []
-    svg = str(payload["svg"] or "")
-    root = ET.fromstring(re.sub(r"^<\?xml[^>]*>", "", svg))
-    for node in root.iter():
-        if node.tag.rpartition("}")[2] in ("text", "title", "tspan"):
-            out.append("".join(node.itertext()))
+    areas: list[dict[str, object]] = payload.get("areas") or []  # type: ignore[assignment]
+    for svg in [str(a["svg"]) for a in areas] or [str(payload["svg"] or "")]:
+        root = ET.fromstring(re.sub(r"^<\?xml[^>]*>", "", svg))
+        for node in root.iter():
+            if node.tag.rpartition("}")[2] in ("text", "title", "tspan"):
+                out.append("".join(node.itertext()))
+    out += [str(a[k]) for a in areas for k in ("title", "summary") if a.get(k)]
     out += [str(line["words"]) for line in payload["log"]]  # type: ignore[attr-defined]
     out += [str(line["who"]) for line in payload["log"]]  # type: ignore[attr-defined]
     out += [str(a["label"]) for a in payload["legal"]]  # type: ignore[attr-defined]

@@ -66,7 +66,7 @@ def test_svg_shows_the_gems_figures_and_the_seats_card() -> None:
         shapes.setdefault(e.get("fill", ""), set()).add((e.tag, shape))
     assert len(shapes) == 6 and all(len(s) == 1 for s in shapes.values())
     assert len({s for ss in shapes.values() for s in ss}) == 6
-    assert f"card {v['seats'][0]['card']['number']}" in doc
+    assert f"Card {v['seats'][0]['card']['number']}" in doc
     assert "Herna's own puzzles" in doc
 
 

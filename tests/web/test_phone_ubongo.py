@@ -201,7 +201,7 @@ def play(browser: Any, server: LiveServer, device: dict[str, Any], name: str) ->
             tap(page, lit.last, touch)
         else:  # a race: give this round up (the first one was solved)
             tap(page, page.locator('#turn button[data-action="pass"]'), touch)
-        wait_for(lambda: table.version > version, what="my move applied")
+        wait_for(lambda v=version: table.version > v, what="my move applied")
     assert gem_step
     wait_for(lambda: page.locator("#turn h2").first.inner_text() == "Game over",
              what="the end screen")

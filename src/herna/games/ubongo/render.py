@@ -412,8 +412,8 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
                 me: int | None, named: bool, x: float, y: float,
                 lang: str) -> tuple[list[str], float, float]:
     """The gems table from exactly what it shows (it changes after a race, not per push):
-    a column per colour headed by its gem, a row per seat with its counts, and under the
-    name its total and how its race goes."""
+    a column per colour headed by its gem, a row per seat: its name (and how its race goes),
+    under it its total and its counts."""
     width = WIDTH - 2 * PAD
     col = 33
     c0 = x + width - col * len(colours) + col / 2
@@ -429,23 +429,25 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
             parts.append(_el("rect", x=x - 4, y=yy - 2, width=width + 8, height=44, rx=5,
                              fill="#efe3c4"))
         parts += _badge({"named": named}, s["seat"], x + 10, yy + 11)
-        room = c0 - col / 2 - (x + 26)
-        while len(name) > 3 and text_width(name, TEXT) > room:
-            name = name[:-2] + "…"
-        parts.append(_text(x + 26, yy + 16, name, TEXT, weight="bold"))
-        for i, colour in enumerate(colours):
-            n = s["gems"][colour]
-            parts.append(_text(c0 + i * col, yy + 16, n, HEAD, INK if n else MUTED, "middle",
-                               "bold" if n else None))
-        tail = f"{t('col.total', lang)} {s['total']}"
+        status = ""
         if race:
             sub = s.get("submission")
             if sub is not None:
-                tail += " · " + (t("race.passed", lang) if sub["pass"]
-                                 else t("race.time", lang, time=sub["time"]))
+                status = t("race.passed", lang) if sub["pass"] \
+                    else t("race.time", lang, time=sub["time"])
             else:
-                tail += " · " + t("race.done" if s.get("done") else "race.racing", lang)
-        parts.append(_text(x + 26, yy + 34, tail, SMALL, MUTED))
+                status = t("race.done" if s.get("done") else "race.racing", lang)
+            parts.append(_text(x + width, yy + 16, status, SMALL, MUTED, "end"))
+        room = width - 26 - (text_width(status, SMALL) + 8 if status else 0)
+        while len(name) > 3 and text_width(name, TEXT, True) > room:  # only a very long one
+            name = name[:-2] + "…"
+        parts.append(_text(x + 26, yy + 16, name, TEXT, weight="bold"))
+        parts.append(_text(x + 26, yy + 36, f"{t('col.total', lang)} {s['total']}", SMALL,
+                           MUTED))
+        for i, colour in enumerate(colours):
+            n = s["gems"][colour]
+            parts.append(_text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
+                               "bold" if n else None))
         yy += 46
     parts.append("</g>")
     return parts, width, yy - y
@@ -646,8 +648,8 @@ def areas(view: dict[str, Any], lang: str | None = None,
 
 def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
     """The table as `view` sees it: one standalone SVG document, the areas stacked under a
-    title band, each under its title (the CLI's `herna render`, API clients). `names`: what to call the seats
-    (the players' names; "seat N" without them)."""
+    title band, each under its title (the CLI's `herna render`, API clients). `names`: what
+    to call the seats (the players' names; "seat N" without them)."""
     lang = lang_of(lang)
     me = view.get("seat")
     title = t("title", lang) + (f" · {_who(with_names(view, names), me, lang)}"
