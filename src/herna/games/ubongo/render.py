@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
-from ...drawing import by_data, seat_name, with_names
+from ...drawing import NAMES_KEY, by_data, recent, seat_name, with_names
 from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, plural, symbol_name, t
 from .pieces import PIECES, orientations
@@ -123,10 +123,18 @@ def wrap(s: str, size: float, width: float, bold: bool = False) -> list[str]:
 def _lines(x: float, y: float, s: str, size: float = TEXT, fill: str = INK,
            weight: str | None = None, width: float = WIDTH - 2 * PAD) -> tuple[list[str], float]:
     """A paragraph wrapped to `width`, its first baseline at y + size; its height."""
-    out, step = [], size * 1.35
+    drawn, height = _paragraph(x, y, s, size, fill, weight, width)
+    return list(drawn), height
+
+
+@recent(maxsize=4096)
+def _paragraph(x: float, y: float, s: str, size: float, fill: str, weight: str | None,
+               width: float) -> tuple[tuple[str, ...], float]:
+    """`_lines` once per distinct paragraph (a table draws the same words push after push)."""
+    step = size * 1.35
     rows = wrap(s, size, width, weight == "bold")
-    for i, line in enumerate(rows):
-        out.append(_text(x, y + size + i * step, line, size, fill, weight=weight))
+    out = tuple(_text(x, y + size + i * step, line, size, fill, weight=weight)
+                for i, line in enumerate(rows))
     return out, len(rows) * step + size * 0.35
 
 
@@ -488,6 +496,17 @@ def last_lines(view: View, lang: str) -> list[tuple[str, bool]]:
     return out
 
 
+_ROUND_KEYS = ("round", "symbol", "hourglass_turns", "discarded", "finishers", "times", "moves")
+
+
+@by_data(maxsize=512)
+def _round_drawn(r: Mapping[str, Any], whos: Sequence[str],
+                 lang: str) -> tuple[list[str], float]:
+    """The last round's area from exactly what it says (drawn once per round, not per push)."""
+    view = {"last_round": r, NAMES_KEY: list(whos)}
+    return lines_block(last_lines(view, lang), PAD, PAD - 4, "last")
+
+
 def _who(view: View, seat: int, lang: str) -> str:
     return seat_name(view, seat) or t("seat", lang, seat=seat)
 
@@ -511,15 +530,14 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _head_lines(view: View, lang: str) -> list[str]:
+@recent(maxsize=1024)
+def _head(who: str, rnd: int | None, rounds: int, side: str, timer: int, deck: int,
+          lang: str) -> str:
     """The round, the start player, the side, the hourglass and the deck, as short phrases
-    (the page wraps none of them: they are drawn here, wrapped to the area)."""
-    start = int(view.get("start_player", 0))
-    return [t("head.round", lang, round=view.get("round") or "-", rounds=view.get("rounds", 0)),
-            t("head.start", lang, who=_who(view, start, lang)),
-            t(f"side.{view.get('side', 'easy')}", lang),
-            hourglass(int(view.get("timer", DEFAULT_TIMER)), lang),
-            plural("head.deck", int(view.get("deck", 0)), lang)]
+    in one paragraph (said once per change of what it says)."""
+    return " · ".join([t("head.round", lang, round=rnd or "-", rounds=rounds),
+                       t("head.start", lang, who=who), t(f"side.{side}", lang),
+                       hourglass(timer, lang), plural("head.deck", deck, lang)])
 
 
 def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | None:
@@ -545,7 +563,9 @@ def _document(body: Sequence[str], height: float, label: str) -> str:
 
 
 def _board_area(view: View, lang: str) -> tuple[list[str], float]:
-    head = " · ".join(_head_lines(view, lang))
+    head = _head(_who(view, int(view.get("start_player", 0)), lang), view.get("round"),
+                 int(view.get("rounds", 0)), str(view.get("side", "easy")),
+                 int(view.get("timer", DEFAULT_TIMER)), int(view.get("deck", 0)), lang)
     body, h = _lines(PAD, PAD - 2, head, SMALL, MUTED)
     y = PAD + h + 2
     if view.get("phase") == "race" and view.get("symbol"):
@@ -581,15 +601,26 @@ def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> tuple[list[str
 
 def _summary(view: View, seat: Mapping[str, Any], lang: str) -> str:
     """A seat's compact row: its gems, its best colour, its field, and how its race goes."""
-    words = [plural("summary.gems", int(seat.get("total", 0)), lang)]
-    best = max(seat.get("gems", {}).values(), default=0)
+    race = seat.get("done") if view.get("phase") == "race" else None
+    return _summary_words(int(seat.get("total", 0)),
+                          max(seat.get("gems", {}).values(), default=0), seat.get("figure"),
+                          race, lang)
+
+
+@recent(maxsize=1024)
+def _summary_words(total: int, best: int, figure: int | None, done: bool | None,
+                   lang: str) -> str:
+    words = [plural("summary.gems", total, lang)]
     if best:
         words.append(t("summary.best", lang, n=best))
-    if seat.get("figure") is not None:
-        words.append(t("summary.field", lang, field=seat["figure"]))
-    if view.get("phase") == "race" and seat.get("done") is not None:
-        words.append(t("race.done" if seat.get("done") else "race.racing", lang))
+    if figure is not None:
+        words.append(t("summary.field", lang, field=figure))
+    if done is not None:
+        words.append(t("race.done" if done else "race.racing", lang))
     return " · ".join(words)
+
+
+_said = recent(maxsize=256)(t)  # an area's title: the same few words push after push
 
 
 def _drawn_areas(view: dict[str, Any], lang: str,
@@ -604,24 +635,25 @@ def _drawn_areas(view: dict[str, Any], lang: str,
     out: dict[str, tuple[dict[str, Any], list[str], float]] = {}
 
     body, h = _board_area(view, lang)
-    out["board"] = ({"id": "board", "kind": "shared", "title": t("area.board", lang)}, body, h)
+    out["board"] = ({"id": "board", "kind": "shared", "title": _said("area.board", lang)}, body, h)
     body, _, h = gems_table(view, PAD, PAD, lang)
-    out["gems"] = ({"id": "gems", "kind": "shared", "title": t("area.gems", lang)}, body,
+    out["gems"] = ({"id": "gems", "kind": "shared", "title": _said("area.gems", lang)}, body,
                    h + PAD)
-    last = last_lines(view, lang)
-    if last:
-        body, h = lines_block(last, PAD, PAD - 4, "last")
-        out["round"] = ({"id": "round", "kind": "info", "title": t("area.round", lang)}, body,
+    r = view.get("last_round")
+    if r and "finishers" in r:
+        whos = [_who(view, s["seat"], lang) for s in seats]
+        body, h = _round_drawn({k: r.get(k) for k in _ROUND_KEYS}, whos, lang)
+        out["round"] = ({"id": "round", "kind": "info", "title": _said("area.round", lang)}, body,
                         h + PAD)
     end = outcome_lines(view, lang)
     if end:
         body, h = lines_block(end, PAD, PAD - 4, "end")
-        out["end"] = ({"id": "end", "kind": "info", "title": t("area.end", lang)}, body,
+        out["end"] = ({"id": "end", "kind": "info", "title": _said("area.end", lang)}, body,
                       h + PAD)
     seat_ids = []
     for s in sorted(seats, key=lambda s: (s["seat"] != me, s["seat"])):
         body, h = _seat_area(view, s, lang)
-        title = t("area.mine", lang) if s["seat"] == me else _who(view, s["seat"], lang)
+        title = _said("area.mine", lang) if s["seat"] == me else _who(view, s["seat"], lang)
         key = f"seat-{s['seat']}"
         out[key] = ({"id": key, "kind": "seat", "seat": s["seat"], "title": title,
                      "summary": _summary(view, s, lang)}, body, h)
