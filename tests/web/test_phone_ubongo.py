@@ -57,6 +57,14 @@ def layout_ok(page: Any, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+def visible_bottom(page: Any) -> float:
+    """Where the table stops being seen: a phone's turn box, fixed under the thumb, or the
+    screen's bottom."""
+    return float(page.evaluate("""() => { const turn = document.getElementById('turn');
+        return getComputedStyle(turn).position === 'fixed'
+            ? turn.getBoundingClientRect().top : window.innerHeight; }"""))
+
+
 def _norm(cells: Any) -> frozenset[tuple[int, int]]:
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
@@ -168,10 +176,7 @@ def play(browser: Any, server: LiveServer, device: dict[str, Any], name: str) ->
     assert order(page)[0] == "seat-0" and drawn_version(page) > before
     card = page.locator("#ubongo-card").bounding_box()
     tray = page.locator("#ubongo-tray").bounding_box()
-    # what covers the screen's bottom: a phone's turn box, fixed under the thumb
-    bottom = page.evaluate("""() => { const turn = document.getElementById('turn');
-        return getComputedStyle(turn).position === 'fixed'
-            ? turn.getBoundingClientRect().top : window.innerHeight; }""")
+    bottom = visible_bottom(page)
     assert card["y"] >= 0 and tray["y"] + tray["height"] <= bottom + 1, (card, tray, bottom)
     layout_ok(page, f"ubongo-race-{name}")
     lay_solution(page, table, 0, touch)
@@ -194,9 +199,11 @@ def play(browser: Any, server: LiveServer, device: dict[str, Any], name: str) ->
             if not gem_step:
                 gem_step = True
                 assert order(page)[:2] == ["board", "gems"]
-                for k in range(lit.count()):
+                bottom = visible_bottom(page)
+                for k in range(lit.count()):  # every field I may choose is on the screen
                     box = lit.nth(k).bounding_box()
                     assert box["x"] >= 0 and box["x"] + box["width"] <= (390 if touch else 1366)
+                    assert box["y"] >= 0 and box["y"] + box["height"] <= bottom + 1, box
                 layout_ok(page, f"ubongo-gems-{name}")
             tap(page, lit.last, touch)
         else:  # a race: give this round up (the first one was solved)

@@ -584,11 +584,17 @@ def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> tuple[list[str
     if seat.get("card") is None:  # before the first deal and at the end: its gems
         colours = list(view.get("colours", []))
         parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">']
+        top = 0.0
+        if seat["seat"] == me:  # the page heads only the others' areas with their names
+            drawn, top = _lines(PAD, PAD - 4, _who(view, me, lang) + _said("you", lang), TEXT,
+                                weight="bold")
+            parts += drawn
         for i, colour in enumerate(colours):
             cx = PAD + 14 + i * 56
-            parts.append(gem(colour, cx, PAD + 14))
-            parts.append(_text(cx + 16, PAD + 20, seat["gems"][colour], HEAD, weight="bold"))
-        h = 28.0
+            parts.append(gem(colour, cx, PAD + top + 14))
+            parts.append(_text(cx + 16, PAD + top + 20, seat["gems"][colour], HEAD,
+                               weight="bold"))
+        h = top + 28.0
         if view.get("phase") == "start":
             drawn, nh = _lines(PAD, PAD + h, t("card.none", lang), TEXT, MUTED)
             parts += drawn
