@@ -9,6 +9,7 @@ their author.
 from __future__ import annotations
 
 import functools
+import logging
 from typing import TYPE_CHECKING, Any
 
 from herna.ai.registry import game_module
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .tables import Table
 
 LOG_TAIL = 80
+log = logging.getLogger("herna.server")
 
 
 def shown_legal(game: str, legal: list[Action]) -> list[Action]:
@@ -68,6 +70,24 @@ def category(game: str, key: str, lang: str) -> str:
     return str(fn(key, lang)) if callable(fn) else key
 
 
+def step_prompt(game: str, view: dict[str, Any], actions: list[Action],
+                lang: str) -> dict[str, Any] | None:
+    """What to do now in the game's own words (the game's `web.prompt`): `{"text", "after"}`,
+    `after` saying what a first chosen part leads to (by its name, or its kind before the
+    colon). None when the game has no words for it: the page then says what it always says."""
+    fn = getattr(game_module(game, "web"), "prompt", None)
+    if not callable(fn):
+        return None
+    try:
+        made = fn(view, actions, lang)
+    except Exception:  # words are a courtesy: the lit parts still say what may be chosen
+        log.exception("%s: no prompt", game)
+        return None
+    if isinstance(made, str):
+        return {"text": made, "after": {}}
+    return {"text": str(made["text"]), "after": dict(made.get("after") or {})}
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
     return names.label(s.kind, s.level, s.name, seat, lang)
@@ -80,8 +100,10 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     to_act = list(state.to_act())
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
+    prompt = None
     if seat is not None and seat in to_act:
         actions = shown_legal(game, state.legal_actions(seat))
+        prompt = step_prompt(game, view, actions, lang)
         parts_fn = getattr(web, "parts", None)
         parts = parts_fn(view, actions) if callable(parts_fn) else [[] for _ in actions]
         legal = [{"text": str(a), "code": a.code, "parts": p,
@@ -109,6 +131,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "version": table.version,
         "view": view,
         "legal": legal,
+        "prompt": prompt,
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,

@@ -24,8 +24,8 @@ from typing import Any
 
 from herna.core import Action
 
-from .data import LETTER_CURRENCY
-from .i18n import join_names, lang_of, t
+from .data import BUILDING_TYPES, CURRENCY_LETTERS, LETTER_CURRENCY, SCORING
+from .i18n import join_names, lang_of, t, type_name, word
 
 
 def action_parts(text: str) -> list[str]:
@@ -87,3 +87,149 @@ def _words(kind: str, text: str, lang: str | None, taken: str) -> str:
     if verb in ("end", "pass"):
         return t(f"{kind}.{verb}", lang)
     return text
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def _tile_list(tiles: Sequence[Any], lang: str) -> str:
+    return join_names((str(t["id"]) for t in tiles), lang)
+
+
+def prompt(view: dict[str, Any], legal: Sequence[Action], lang: str | None = None
+           ) -> dict[str, Any]:
+    """What the seat to act does now, in the rulebook's words, and what a first chosen part
+    leads to (`after`, by part name or by its kind before the colon): the page shows these
+    and holds no rules. An exact payment's extra action is said as such."""
+    lang = lang_of(lang)
+    texts = [str(a) for a in legal]
+    verbs = {text.split()[0] for text in texts}
+    seat = view["seats"][view["seat"]]
+    after: dict[str, str] = {}
+    if view["phase"] == "placement":
+        dirk = "dirk" in verbs
+        text = t("prompt.place_dirk" if dirk else "prompt.place", lang,
+                 tiles=_tile_list(seat["pending"], lang))
+        for tile in seat["pending"]:
+            after[f"tile:{tile['id']}"] = t("prompt.after_pending_dirk" if dirk
+                                            else "prompt.after_pending", lang, tile=tile["id"])
+        return {"text": text, "after": after}
+    if verbs == {"pass"}:
+        return {"text": t("prompt.pass", lang), "after": after}
+    if view["actions_this_turn"]:
+        text = t("prompt.extra", lang, tiles=_tile_list(seat["pending"], lang))
+    else:
+        text = t("prompt.action", lang)
+    if "take" in verbs:
+        after["display"] = t("prompt.after_display", lang)
+    bought = {a.split()[1] for a in texts if a.startswith("buy ")}
+    for space in view["market"]:
+        if str(space["space"]) in bought and space["tile"]:
+            after[f"market:{space['space']}"] = t(
+                "prompt.after_market", lang, space=space["space"], tile=space["tile"]["id"],
+                price=space["tile"]["price"], currency=word("currency", space["currency"], lang))
+    if bought:
+        after["hand"] = t("prompt.after_hand", lang)
+    for action in texts:
+        verb, *args = action.split()
+        if verb in ("place", "swap"):
+            after.setdefault(f"tile:{args[0]}", t("prompt.after_reserved", lang, tile=args[0]))
+        if verb == "reserve":
+            after.setdefault(f"tile:{args[0]}", t("prompt.after_built", lang, tile=args[0]))
+        if verb == "swap":
+            after.setdefault(f"tile:{args[1]}", t("prompt.after_built", lang, tile=args[1]))
+    return {"text": text, "after": after}
+
+
+def _card(card: dict[str, Any]) -> str:
+    return f"{CURRENCY_LETTERS[card['currency']]}{card['value']}"
+
+
+def meant(view: dict[str, Any], parts: Sequence[str]) -> list[str]:
+    """The actions a person most likely meant by clicking `parts` (the chosen ones, then the
+    one clicked last), in the notation: the server asks the engine why each is not legal.
+    A market space or a card alone means paying with every card of that currency held; a
+    free place alone, the tile waiting to be placed (or the first reserve tile)."""
+    seat = view["seats"][view["seat"]]
+    by_kind: dict[str, list[str]] = {}
+    for part in parts:
+        kind, _, name = part.partition(":")
+        by_kind.setdefault(kind, []).append(name)
+    kinds = set(by_kind)
+    if view["phase"] == "placement" and kinds & {"display", "market", "hand"}:
+        return ["end"]  # the engine: first place the tiles you bought
+    if kinds == {"display"}:
+        return ["take " + " ".join(by_kind["display"])]
+    if kinds <= {"market", "hand"}:
+        cards = by_kind.get("hand", [])
+        if "market" in by_kind:
+            space = int(by_kind["market"][0])
+        else:
+            letter = cards[0][0]
+            space = next(s["space"] for s in view["market"]
+                         if CURRENCY_LETTERS[s["currency"]] == letter)
+        if not cards:
+            currency = view["market"][space - 1]["currency"]
+            cards = [_card(c) for c in seat["hand"] or () if c["currency"] == currency]
+        return [f"buy {space} " + " ".join(cards)] if cards else []
+    tiles = by_kind.get("tile", [])
+    pending = [str(x["id"]) for x in seat["pending"]]
+    reserve = [str(x["id"]) for x in seat["reserve"]]
+    if "tile" not in kinds:
+        tiles = (pending if view["phase"] == "placement" else reserve)[:1]
+    if kinds == {"dirk"}:  # Dirk takes only a tile just bought, whichever it would be
+        return [f"dirk {(tiles or ['1'])[0]}"]
+    if not tiles or kinds == {"reserve"}:
+        return []
+    tile = tiles[0]
+    if "cell" in kinds:
+        return [f"place {tile} {by_kind['cell'][0]}"]
+    if "reserve" in kinds:
+        return [f"reserve {tile}"]
+    if "dirk" in kinds:
+        return [f"dirk {tile}"]
+    if len(tiles) == 2:
+        return [f"swap {tiles[0]} {tiles[1]}"]
+    if tile in reserve and view["phase"] != "placement":
+        return []  # a reserve tile alone fits no free place and swaps with no tile
+    return [f"reserve {tile}"]
+
+
+def why_not(view: dict[str, Any], parts: Sequence[str], lang: str | None = None) -> str | None:
+    """Why `parts` make no action where `meant` finds none to ask the engine about: a free
+    place or the reserve clicked with no tile, a market space paid with no cards."""
+    lang = lang_of(lang)
+    seat = view["seats"][view["seat"]]
+    kinds = {p.partition(":")[0] for p in parts}
+    last = parts[-1].partition(":")
+    if kinds == {"market"}:
+        space = view["market"][int(last[2]) - 1]
+        if not space["tile"]:
+            return t("why.space_empty", lang, space=space["space"])
+        return t("why.no_cards", lang, space=space["space"],
+                 currency=word("currency", space["currency"], lang))
+    if kinds == {"cell"} and not seat["reserve"]:
+        return t("why.reserve_empty", lang)
+    if kinds == {"reserve"}:
+        return t("why.reserve_first", lang)
+    if kinds == {"tile"}:
+        return t("why.fits_nowhere", lang, tile=last[2])
+    return None
+
+
+def guide(lang: str | None = None) -> dict[str, Any]:
+    """How to play and how scoring works, with the majority table of each scoring from the
+    game data (first place, second, third: "16/8/1")."""
+    lang = lang_of(lang)
+    rounds = len(next(iter(SCORING.values())))
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {
+            "caption": t("guide.table.caption", lang),
+            "head": [t("guide.table.type", lang)]
+            + [t("guide.table.round", lang, n=r + 1) for r in range(rounds)],
+            "rows": [[type_name(kind, lang)] + ["/".join(str(p) for p in points)
+                                                for points in SCORING[kind]]
+                     for kind in BUILDING_TYPES],
+        },
+        "notice": None,
+    }

@@ -21,7 +21,7 @@ from typing import Any
 from herna.core import Action, IllegalAction
 
 from . import actions as A
-from .data import slot_name
+from .data import SET_POINTS, slot_name
 from .i18n import t
 
 
@@ -61,3 +61,42 @@ def _words(kind: str, text: str, lang: str) -> str:
     if len(names) == 1:
         return t(f"{kind}.mark1", lang, slot=names[0])
     return t(f"{kind}.mark2", lang, a=names[0], b=names[1])
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def prompt(view: dict[str, Any], legal: list[Action], lang: str) -> dict[str, Any]:
+    """What the seat to act does now, in the rulebook's words, and what a first chosen tile
+    leads to (`after`, by the part's kind): after one tile a second is optional."""
+    two = any(isinstance(a, A.EnvyraAction) and a.kind == A.MARK and len(a.slots) == 2
+              for a in legal)
+    if view["phase"] == "mark":
+        key = "prompt.mark2" if two else "prompt.mark1"
+        after = {"tile": t("prompt.after_tile", lang)} if two else {}
+        return {"text": t(key, lang), "after": after}
+    return {"text": t("prompt.move", lang), "after": {}}
+
+
+def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
+    """The action a person meant by clicking `parts` (chosen ones first), in the notation:
+    tiles make a mark, a die a move."""
+    kinds = {p.partition(":")[0] for p in parts}
+    slots = [p.partition(":")[2] for p in parts]
+    if kinds == {"tile"} and len(slots) <= 2:
+        return ["mark " + " ".join(slots)]
+    if kinds == {"die"} and len(slots) == 1:
+        return [f"move {slots[0]}"]
+    return []
+
+
+def guide(lang: str) -> dict[str, Any]:
+    """How to play and how scoring works, with the set values from the game data (2/4/7),
+    and the notice that the tiles are Herna's own reading."""
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {"caption": t("guide.table.caption", lang),
+                  "head": [t("guide.table.size", lang), t("guide.table.points", lang)],
+                  "rows": [[str(size), str(points)] for size, points in enumerate(SET_POINTS)
+                           if points]},
+        "notice": t("recon", lang),
+    }

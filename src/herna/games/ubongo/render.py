@@ -15,14 +15,15 @@ by side on a desktop, each at most 360 units wide with text of 13 units or more:
 
 In the order a player needs them (the areas contract, docs/API.md): the result first at the
 end; my card first while I race; otherwise the board, the gems, the last round, then my card
-and the other seats'. `svg` stacks the same areas in one column under a title band: the
-whole table for the CLI. The same view always gives byte-identical output. Words follow
+and the other seats'. `svg` stacks the same areas in one column under a title band, with
+the note that the cards are Herna's own (the page's guide says it): the whole table for the
+CLI. The same view always gives byte-identical output. Words follow
 `lang` (default: the current language).
 
 For the browser (herna.games.ubongo.web): main groups and parts carry stable `id`s; when the
-viewing seat places its figure or moves it, each row whose red field it may choose is
-covered by a transparent `class="part"` rect named `data-part="field:N"` (the whole row: a
-finger's target). The seat's own card has its light area in `<g id="ubongo-card">` with
+viewing seat places its figure or moves it, each row is covered by a transparent
+`class="part"` rect named `data-part="field:N"` (the whole row: a finger's target; the page
+lights those within reach, and the drawing rings the two gems each of those would take). The seat's own card has its light area in `<g id="ubongo-card">` with
 `data-cell` (cell size), `data-x`/`data-y` (top-left corner of cell 0,0) and
 `data-rows`/`data-cols`, in SVG units of the card's area, so a client maps a dropped piece to
 the row,col the `solve` notation uses; its pieces in the tray are `<g id="ubongo-tray-A"
@@ -181,7 +182,8 @@ def gem(colour: str, cx: float, cy: float, r: float = GEM_R) -> str:
 # ----- the gem board ---------------------------------------------------------------------------
 def field_picks(view: View) -> set[int]:
     """The red fields (1-6) the viewing seat may click now: any, to place its figure at the
-    start; the fields within its reach when it moves after the race."""
+    start, or to move it after the race (the page lights those within reach; a click on
+    another one is told why not)."""
     me = view.get("seat")
     if me is None or me not in view.get("to_act", []):
         return set()
@@ -189,7 +191,7 @@ def field_picks(view: View) -> set[int]:
         return set(range(1, len(view.get("board", [])) + 1))
     mover = view.get("mover")
     if view.get("phase") == "gems" and mover and mover["seat"] == me:
-        return {int(o["field"]) for o in mover["options"]}
+        return set(range(1, len(view.get("board", [])) + 1))
     return set()
 
 
@@ -200,13 +202,24 @@ def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, 
         if s.get("figure") is not None:
             figures.setdefault(int(s["figure"]), []).append(int(s["seat"]))
     return _board_drawn(view.get("board", []), sorted(figures.items()),
-                        sorted(field_picks(view)), view.get("phase") == "gems",
+                        sorted(field_picks(view)), sorted(_reach(view)),
                         bool(view.get("named")), x, y, lang)
+
+
+def _reach(view: View) -> set[int]:
+    """The fields the viewing seat's figure may move to in the gem step: lit, and the two
+    gems each would take ringed (every field is a part: another one is told why not)."""
+    mover = view.get("mover")
+    if view.get("phase") != "gems" or not mover or mover["seat"] != view.get("seat") \
+            or view.get("seat") not in view.get("to_act", []):
+        return set()
+    return {int(o["field"]) for o in mover["options"]}
 
 
 @by_data(maxsize=512)
 def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any],
-                 pick_list: Sequence[int], taking: bool, named: bool, x: float, y: float,
+                 pick_list: Sequence[int], reach_list: Sequence[int], named: bool, x: float,
+                 y: float,
                  lang: str) -> tuple[list[str], float, float]:
     """The board from exactly what it shows (drawn once per change, not per push)."""
     parts = ['<g id="ubongo-board">']
@@ -215,10 +228,11 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
     parts.append(_el("rect", x=x, y=y, width=width, height=height, rx=8, fill=BOARD))
     figures = {int(r): seats for r, seats in figure_rows}
     picks = set(pick_list)
+    reach = set(reach_list) or picks  # at the start: every field
     who = {"named": named}
     for r, row in enumerate(rows):
         cy = y + 4 + ROW_H / 2 + r * ROW_H
-        if r + 1 in picks:  # the row that would be chosen, lit under its gems
+        if r + 1 in picks and r + 1 in reach:  # a row that may be chosen, lit under its gems
             parts.append(_el("rect", x=x + 2, y=cy - ROW_H / 2 + 1, width=width - 4,
                              height=ROW_H - 2, rx=6, fill="#f6e7a8", opacity=0.35))
         parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 4, y=cy - 18,
@@ -237,7 +251,7 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
             if colour is None:
                 parts.append(_el("circle", cx=cx, cy=cy, r=4, fill=HOLE, opacity=0.6))
                 continue
-            if taking and r + 1 in picks and front is not None and h < front + 2:  # taken
+            if r + 1 in set(reach_list) and front is not None and h < front + 2:  # taken
                 parts.append(_el("circle", cx=cx, cy=cy, r=GEM_R + 2, fill="none",
                                  stroke=HIGHLIGHT, stroke_width=2.5))
             parts.append(gem(colour, cx, cy))
@@ -574,9 +588,7 @@ def _board_area(view: View, lang: str) -> tuple[list[str], float]:
         y += sh
     parts, _, bh = board(view, PAD, y, lang)
     body += parts
-    y += bh + 4
-    drawn, nh = _lines(PAD, y, t("note", lang), SMALL, MUTED)
-    return [*body, *drawn], y + nh + PAD
+    return body, y + bh + PAD
 
 
 def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> tuple[list[str], float]:
@@ -707,6 +719,9 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         body += drawn
         body.append("</svg>")
         y += round(height, 1) + 6
+    drawn_note, nh = _lines(PAD, y - 4, t("note", lang), SMALL, MUTED)  # the page's guide says it
+    body += drawn_note
+    y += nh + 4
     w, h = _num(WIDTH), _num(y)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -139,3 +139,41 @@ def bot_delay(text: str) -> float:
         return 0.0
     seconds = getattr(a, "seconds", None)
     return float(seconds) if seconds is not None else 0.0
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def prompt(view: dict[str, Any], legal: list[Action], lang: str) -> dict[str, Any]:
+    """What the seat to act does now, in the rules' words: the start field, the race, the
+    gem step (how far the figure may go, and which gems it takes)."""
+    phase = view.get("phase")
+    mover = view.get("mover")
+    if phase == "start":
+        return {"text": t("prompt.start", lang), "after": {}}
+    if phase == "gems" and mover and mover["seat"] == view.get("seat"):
+        return {"text": plural("prompt.gems", int(mover["allowance"]), lang,
+                               place=mover["place"]), "after": {}}
+    return {"text": t("prompt.race", lang), "after": {}}
+
+
+def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
+    """The action a person meant by clicking a red field: a start field before the first
+    round, a move of the figure after the race."""
+    if len(parts) != 1 or not parts[0].startswith("field:"):
+        return []
+    field = int(parts[0].partition(":")[2])
+    if view.get("phase") == "start":
+        return [f"start {field}"]
+    me = view.get("seat")
+    here = view["seats"][me]["figure"] if me is not None else None
+    if here is None:
+        return []
+    delta = field - int(here)
+    return [f"move {delta:+d}" if delta else "move 0"]
+
+
+def guide(lang: str) -> dict[str, Any]:
+    """How to play (the gem rule) and how the winner is found, and the notice that the
+    puzzle cards are Herna's own."""
+    return {"play": t("guide.play", lang).split("\n"),
+            "scoring": t("guide.scoring", lang).split("\n"),
+            "table": None, "notice": t("guide.notice", lang)}
