@@ -23,8 +23,9 @@ CLI. The same view always gives byte-identical output. Words follow
 For the browser (herna.games.ubongo.web): main groups and parts carry stable `id`s; when the
 viewing seat places its figure or moves it, each row is covered by a transparent
 `class="part"` rect named `data-part="field:N"` (the whole row: a finger's target; the page
-lights those within reach, and the drawing rings the two gems each of those would take). The seat's own card has its light area in `<g id="ubongo-card">` with
-`data-cell` (cell size), `data-x`/`data-y` (top-left corner of cell 0,0) and
+lights those within reach, and the drawing rings the two gems each of those would take).
+The seat's own card has its light area in `<g id="ubongo-card">` with `data-cell` (cell
+size), `data-x`/`data-y` (top-left corner of cell 0,0) and
 `data-rows`/`data-cols`, in SVG units of the card's area, so a client maps a dropped piece to
 the row,col the `solve` notation uses; its pieces in the tray are `<g id="ubongo-tray-A"
 data-piece="A">` with the square slot the piece turns in (`data-x`, `data-y`, `data-cell`,
