@@ -1078,7 +1078,7 @@ def _serve_workers(ui: Any, where: str, shown: str, host: str, port: int, worker
     from herna.server.store import Store, database_url
 
     if not database_url(where).startswith("postgresql"):
-        raise UsageError(t("serve.workers_db", n=workers))
+        raise UsageError(t("serve.workers_db", workers=workers))
     Store(where).close()  # the schema brought up to date once, before the processes race to
     os.environ[w.ENV] = w.settings(
         where, finished_idle,
