@@ -391,3 +391,55 @@ def test_workers_flag_serves_from_several_processes(pg_url: str, tmp_path: Path)
     finally:
         _stop(proc)
 
+
+
+def test_an_idle_table_another_process_plays_leaves_memory_and_comes_back_current(
+        two: tuple[Server, Server]) -> None:
+    """B's sweep lets go of a table in play that nobody watches there and whose bots it does
+    not run (the log keeps it); asked for again, it is read as the other process left it.
+    A table whose bots B runs stays."""
+    a, b = two
+    made = create(a.http, "alhambra", ("human", "human"))
+    tid, toks = made["id"], [s["token"] for s in made["seats"]]
+    get(b.http, tid)
+    assert tid in b.tables.live
+    seat = get(a.http, tid)["to_act"][0]
+    assert _move(a.http, tid, toks[seat]).status_code == 200
+    end = time.monotonic() + 10
+    while b.tables.live[tid].version < 1:  # B hears of the move and catches up
+        assert time.monotonic() < end, "B never heard of A's move"
+        time.sleep(0.02)
+    for t in b.tables.live.values():
+        t.used -= 7200
+    b.tables.sweep(idle=3600)
+    assert tid not in b.tables.live
+    assert get(b.http, tid)["version"] == 1 == get(a.http, tid)["version"]
+    bots = create(b.http, "alhambra-rw", ("human", "easy"))["id"]
+    end = time.monotonic() + 10
+    while bots not in b.tables.shared.held:  # the creator takes the bots' lease
+        assert time.monotonic() < end, "B did not take the lease of a table it created"
+        time.sleep(0.02)
+    assert bots not in a.tables.shared.held
+    for t in b.tables.live.values():
+        t.used -= 7200
+    b.tables.sweep(idle=3600)
+    assert bots in b.tables.live  # its bots run here: it stays
+
+
+def test_the_race_clock_is_the_same_in_both_processes(two: tuple[Server, Server]) -> None:
+    """Ubongo's hourglass runs from the stored moment the race began, not from when a
+    process first read the table."""
+    a, b = two
+    made = create(a.http, "ubongo", ("human", "human"))
+    tid, toks = made["id"], [s["token"] for s in made["seats"]]
+    for seat in (0, 1):  # each player picks a difficulty; then the hourglass turns
+        p = get(a.http, tid, toks[seat])
+        r = a.http.post(f"/api/tables/{tid}/actions", json={
+            "token": toks[seat], "action": p["legal"][0]["text"], "version": p["version"]})
+        assert r.status_code == 200, r.text
+    assert r.json().get("clock") is not None, "the race did not begin"
+    time.sleep(1.0)
+    late = get(b.http, tid)  # B reads the table for the first time now
+    now_a = get(a.http, tid)
+    assert late["clock"]["elapsed"] >= 0.9
+    assert abs(late["clock"]["elapsed"] - now_a["clock"]["elapsed"]) < 0.5

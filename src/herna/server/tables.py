@@ -519,16 +519,18 @@ class Tables:
 
     # ----- bots -----------------------------------------------------------------------------
     def wake_bots(self, table: Table) -> None:
-        """Start the table's bot turn-taker if a bot is to act and none runs yet."""
+        """Start the table's bot turn-taker if a bot is to act and none runs yet. With
+        several processes, also when a table with bots is new here and nobody may hold its
+        lease yet: the process that creates (or first loads) a table runs its bots."""
         if self.closing or table.state.is_over():
-            return
-        if not table.bot_seats.intersection(table.state.to_act()):
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        if self.shared is not None and table.id not in self.shared.held \
-                and time.monotonic() - table.lease_tried < LEASE_RETRY:
-            return  # another process runs them (its death is seen by claim_orphans)
+        if self.shared is not None and table.id not in self.shared.held:
+            if not table.bot_seats or time.monotonic() - table.lease_tried < LEASE_RETRY:
+                return  # none, or another process runs them (claim_orphans sees its death)
+        elif not table.bot_seats.intersection(table.state.to_act()):
+            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -686,8 +688,7 @@ class Tables:
             if not step.keeps_node_open:
                 table.node_opened = _since(wall(at))
         if moves:
-            table.forget()
-            table.used = time.monotonic()
+            table.forget()  # (not `used`: another process's moves keep nothing here)
             self.broadcast(table)  # only queues: the lock is not held over any socket
             self.wake_bots(table)
             if table.state.is_over():
