@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench fuzz setup clean compile crash
+.PHONY: run test test-deps test-slow lint typecheck bench fuzz setup clean compile crash load
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -70,6 +70,17 @@ crash: $(STAMP) test-deps
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# One `herna serve` against two on one PostgreSQL database under Locust (the `load` extra,
+# installed here, not by `make test`): actions/s, move -> push p99 and CPU per action of each
+# (benchmarks/process_bench.py; figures in BENCHMARKS.md). `make load USERS="200 600"`
+USERS ?= 200
+PROCESSES ?= 1 2
+LOAD_SECONDS ?= 90
+load: $(STAMP) test-deps
+	$(PY) -m pip install -q -e '.[dev,research,load]'
+	timeout 3600 $(PY) benchmarks/process_bench.py --users $(USERS) --processes $(PROCESSES) \
+		--seconds $(LOAD_SECONDS)
 
 # Hostile input (issue 23): N seeded requests (SEED) at a server this command starts on
 # 127.0.0.1 (its database: FUZZ_DB, a SQLite file or postgresql:// URL; default a temporary

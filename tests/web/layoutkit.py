@@ -25,6 +25,10 @@ _MEASURE = """([least, smallest]) => {
   if (root.scrollWidth > window.innerWidth + 1) {
     problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth}`);
   }
+  // a phone's browser widens its layout to fit a page too wide, instead of scrolling it
+  if (window.innerWidth > screen.width + 1) {
+    problems.push(`the page is wider than the screen: ${window.innerWidth} px in ${screen.width}`);
+  }
   const name = (e) => {
     const id = e.id ? `#${e.id}` : "";
     const part = e.dataset && e.dataset.part ? `[data-part=${e.dataset.part}]` : "";
