@@ -35,12 +35,13 @@ import hashlib
 import json
 import logging
 import random
+import re
 import sys
 import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,19 +85,40 @@ class Secret:
 
     table: str
     kind: str
-    forms: tuple[str, ...]
+    forms: tuple[str | re.Pattern[str], ...]
     since: int
     last: int
     reveal: int
     owner: int | None = None
     owner_since: int = 0
 
+    def current(self, chunk: Chunk) -> bool:
+        return self.since <= chunk.hi < self.reveal and self.last >= chunk.lo - LAG
+
     def hidden_from(self, chunk: Chunk) -> bool:
-        if not (self.since <= chunk.hi < self.reveal and self.last >= chunk.lo - LAG):
+        if not self.current(chunk):
             return False
         if self.owner is None or chunk.seat != self.owner:
             return True
         return chunk.hi < self.owner_since
+
+    def shown_to_owner(self, chunk: Chunk) -> bool:
+        """A chunk its owner was sent while it held the secret: where the form should
+        show (the audit's check that its forms are the ones the server writes)."""
+        return self.owner is not None and chunk.seat == self.owner and chunk.channel != "log" \
+            and self.owner_since <= chunk.lo and self.current(chunk)
+
+    def find(self, text: str) -> int:
+        for form in self.forms:
+            if isinstance(form, re.Pattern):
+                m = form.search(text)
+                if m:
+                    return m.start()
+            else:
+                at = text.find(form)
+                if at >= 0:
+                    return at
+        return -1
 
 
 @dataclass
@@ -117,10 +139,12 @@ class Finding:
 @dataclass
 class Report:
     games: dict[str, int] = field(default_factory=dict)  # title -> games played to the end
+    unfinished: int = 0  # tables stopped after a plan's `moves`
     chunks: dict[str, int] = field(default_factory=dict)  # channel -> count
     bytes: dict[str, int] = field(default_factory=dict)  # channel -> bytes (decompressed)
     secrets: dict[str, int] = field(default_factory=dict)  # kind -> distinct secrets
     forms: int = 0
+    owner_seen: dict[str, int] = field(default_factory=dict)  # kind -> chunks its owner saw
     searches: int = 0  # (chunk, secret form) pairs searched
     payloads_resampled: int = 0  # payloads compared with a resampled world's
     refusals: int = 0
@@ -131,7 +155,7 @@ class Report:
         lines = [
             f"leak audit: {sum(self.games.values())} games "
             f"({', '.join(f'{g} {n}' for g, n in sorted(self.games.items()))}) "
-            f"in {self.seconds:.0f} s",
+            f"and {self.unfinished} unfinished tables in {self.seconds:.0f} s",
             "  recorded: " + ", ".join(
                 f"{c} {self.chunks.get(c, 0):,} ({self.bytes.get(c, 0):,} bytes)"
                 for c in ("http", "ws", "close", "log")),
@@ -139,6 +163,8 @@ class Report:
             f"  secrets: {sum(self.secrets.values()):,} ("
             + ", ".join(f"{k} {n:,}" for k, n in sorted(self.secrets.items()))
             + f"), {self.forms:,} forms, {self.searches:,} searches",
+            "  seen by their own seat (as they should be): " + ", ".join(
+                f"{k} {n:,}" for k, n in sorted(self.owner_seen.items())),
             f"  payloads compared with a resampled world: {self.payloads_resampled:,}",
             f"  found: {len(self.findings)}",
         ]
@@ -283,7 +309,8 @@ def _version_of(text: str) -> int | None:
 
 def http_text(r: Any) -> str:
     """An answer as the client gets it: its headers, a blank line, its body."""
-    return "".join(f"{k}: {v}\n" for k, v in r.headers.items()) + "\n" + r.text
+    head = "".join(f"{k}: {v}\n" for k, v in r.headers.items())
+    return f"{head}\n{r.text}"
 
 
 class Recorder:
@@ -354,6 +381,7 @@ class Plan:
     lang: str = "en"
     spectators: int = 1
     again: bool = False
+    moves: int | None = None  # stop after this many moves (the table stays unfinished)
 
 
 def ubongo_cover(view: dict[str, Any]) -> str | None:
@@ -474,16 +502,17 @@ class Player:
     def play(self, budget: float = 300.0) -> None:
         """Every person's seat plays from its own payload until the game is over."""
         rec, plan = self.rec, self.plan
-        for seat in self.tokens:
-            rec.socket(self.table, seat, self.tokens[seat], plan.lang)
+        for held, token in self.tokens.items():
+            rec.socket(self.table, held, token, plan.lang)
         for _ in range(plan.spectators):
             rec.socket(self.table, None, None, self.rng.choice(["en", "cs", "sk"]))
         end = time.monotonic() + budget
         while True:
             acted = False
-            for seat in list(self.tokens) or [None]:
+            seats: list[int | None] = list(self.tokens) or [None]
+            for seat in seats:
                 p = self.get(seat)
-                if p["over"]:
+                if p["over"] or (plan.moves is not None and p["version"] >= plan.moves):
                     return
                 if seat is None:
                     continue
@@ -507,6 +536,8 @@ class Player:
         """The end: the record, my tables, and "play again" for each person (the next
         tables' tokens: each person's own)."""
         t, rec = self.table, self.rec
+        if self.plan.moves is not None:
+            return []
         rec.request("GET", f"/api/tables/{t}/record", t, None)
         for seat, tok in self.tokens.items():
             rec.request("POST", "/api/my-tables", None, seat, frozenset([tok]),
@@ -594,6 +625,7 @@ def state_secrets(game: str, s: State, v: int) -> list[tuple[str, int | None, li
             out.append(("future dice", None, [f":{st.dice_pool}", f" {st.dice_pool}"]))
     elif game == "envyra":
         from herna.games.envyra import rules as ev
+        from herna.games.envyra.data import CARDS
         from herna.games.envyra.view import card_json as eq_card
 
         if st.phase == ev.MARKING:
@@ -604,7 +636,7 @@ def state_secrets(game: str, s: State, v: int) -> list[tuple[str, int | None, li
         if st.phase != ev.OVER:
             for q, c in enumerate(st.eq_secret):
                 card = {**eq_card(c), "done": all(st.symbols[q][x] for x in
-                                                  ev.CARDS[c].symbols)}
+                                                  CARDS[c].symbols)}
                 out.append(("secret Equilibrium card", q, [_j(card), _jspaced(card)]))
         out.append(("bag order", None, _list_forms(list(st.bag))))
     elif game == "ubongo":
@@ -620,6 +652,7 @@ def ubongo_covers(s: State, last: State) -> list[tuple[int, str, list[str], int 
     from herna.games.ubongo import solutions
 
     st: Any = s
+    last_state: Any = last
     if st.phase != ub.RACE:
         return []
     out: list[tuple[int, str, list[str], int | None]] = []
@@ -628,7 +661,7 @@ def ubongo_covers(s: State, last: State) -> list[tuple[int, str, list[str], int 
         if not pz:
             continue
         card = s.view(q)["seats"][q]["card"]
-        sent = getattr(last, "submissions")[q]
+        sent = last_state.submissions[q]
         sent_text = getattr(sent, "placements", None)
         for k, sol in enumerate(solutions(card["outline"]["text"], list(pz[1]))):
             if k >= MAX_COVERS:
@@ -638,6 +671,36 @@ def ubongo_covers(s: State, last: State) -> list[tuple[int, str, list[str], int 
             mine = q if sent_text is not None and tuple(placed) == tuple(sent_text) else None
             out.append((q, text, [text, _j([list(p) for p in placed])], mine))
     return out
+
+
+def _phase(state: State) -> Any:
+    st: Any = state
+    return st.phase
+
+
+def _submitted(state: State, seat: int) -> Any:
+    """A seat's sealed Ubongo submission in this state, or None."""
+    st: Any = state
+    return st.submissions[seat]
+
+
+def _keeps_open(states: list[State], i: int, actions: list[tuple[int, str]]) -> bool:
+    """Whether move i left its simultaneous node open (the server's `Step.keeps_node_open`)."""
+    seat = actions[i][0]
+    before, after = states[i].to_act(), states[i + 1].to_act()
+    rest = tuple(s for s in before if s != seat)
+    return bool(after) and after == rest
+
+
+def _sealed_line(i: int, seat: int) -> re.Pattern[str]:
+    """Log line `i` of `seat` in any form but the sealed one (`"sealed":true` and the
+    catalog's words, in any of the languages): its text, or words that tell it."""
+    from herna.i18n import LANGUAGES
+    from herna.web import catalog
+
+    sealed = "|".join(re.escape(_j(catalog().t("log.sealed", lang))) for lang in LANGUAGES)
+    return re.compile(rf'"seq":{i},"seat":{seat},"who":"(?:[^"\\]|\\.)*",'
+                      rf'(?!"sealed":true,"words":(?:{sealed})}})')
 
 
 def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
@@ -653,9 +716,10 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
     end = len(states) - 1 if states[-1].is_over() else len(states) + 10**9
     if reveal_at is not None:
         end = reveal_at
-    items: dict[tuple[str, int | None, tuple[str, ...]], Secret] = {}
+    items: dict[tuple[Any, ...], Secret] = {}
 
-    def note(kind: str, owner: int | None, forms: list[str], v: int, reveal: int,
+    def note(kind: str, owner: int | None, forms: Sequence[str | re.Pattern[str]], v: int,
+             reveal: int,
              owner_since: int = 0) -> None:
         if not forms:
             return
@@ -667,13 +731,19 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
             got.last = v
 
     note("seed", None, _seed_forms(row.seed), 0, end)
+    for i, (seat, _text) in enumerate(row.actions):
+        closed = i  # the first move at or after i that does not leave the node open
+        while closed < len(row.actions) and _keeps_open(states, closed, row.actions):
+            closed += 1
+        if closed > i:  # move i is sealed at versions i+1..closed: its line must say so
+            note("sealed choice (log)", seat, [_sealed_line(i, seat)], i + 1, closed + 1)
     node_end: dict[int, int] = {}  # Ubongo: each race's first version after it
     if row.game == "ubongo":
         from herna.games.ubongo import rules as ub
 
         closes = end
         for v in range(len(states) - 1, -1, -1):
-            if getattr(states[v], "phase", None) != ub.RACE:
+            if _phase(states[v]) != ub.RACE:
                 closes = v
             node_end[v] = closes
     for v, s in enumerate(states):
@@ -687,8 +757,8 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
             sent_at = 0
             if mine is not None:  # its owner sees it from the version its submission made
                 sent_at = v
-                while sent_at > 0 and getattr(states[sent_at - 1], "submissions")[q]:
-                    sent_at -= 1
+                while _submitted(states[sent_at], q) is None:
+                    sent_at += 1
             note("Ubongo cover", mine, forms, v, node_end.get(v, end), sent_at)
     out = list(items.values())
     for sec in out:
@@ -726,18 +796,20 @@ def search(chunks: list[Chunk], secrets: dict[str, list[Secret]], tokens: dict[s
 
 def _search_one(c: Chunk, items: list[Secret], report: Report) -> None:
     for sec in items:
+        if sec.shown_to_owner(c):
+            if sec.find(c.text) >= 0:
+                report.owner_seen[sec.kind] = report.owner_seen.get(sec.kind, 0) + 1
+            continue
         if not sec.hidden_from(c):
             continue
-        for form in sec.forms:
-            report.searches += 1
-            if form in c.text:
-                at = c.text.index(form)
-                report.findings.append(Finding(
-                    c.table, sec.kind, c.channel, c.what, c.seat,
-                    f"version {c.lo}-{c.hi}, hidden {sec.since}-{sec.reveal - 1} from "
-                    f"{'all' if sec.owner is None else f'all but seat {sec.owner}'}: "
-                    f"...{c.text[max(0, at - 40):at + 60]!r}..."))
-                break
+        report.searches += len(sec.forms)
+        at = sec.find(c.text)
+        if at >= 0:
+            report.findings.append(Finding(
+                c.table, sec.kind, c.channel, c.what, c.seat,
+                f"version {c.lo}-{c.hi}, hidden {sec.since}-{sec.reveal - 1} from "
+                f"{'all' if sec.owner is None else f'all but seat {sec.owner}'}: "
+                f"...{c.text[max(0, at - 40):at + 80]!r}..."))
 
 
 def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
@@ -774,7 +846,10 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
             continue
         done.add((seat, lang, v))
         world = states[v].determinize(seat, random.Random(v * 7 + (seat or 0)))
-        t = Table(row=row, state=world, steps=steps[:v])
+        # the world's own moves where it resampled them (Ubongo's sealed covers)
+        moves = [Step(st.seat, str(world.history[i][1]), st.before, st.after)
+                 for i, st in enumerate(steps[:v])]
+        t = Table(row=row, state=world, steps=moves)
         with speaking(lang):
             made = orjson.loads(orjson.dumps(words.payload(t, seat, lang)))
         sent = {k: x for k, x in sent.items() if k != "clock"}
@@ -795,49 +870,52 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
     started = time.monotonic()
     report = Report()
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="herna-leaks-") as tmp:
-        with running_server(db or str(Path(tmp) / "leaks.db")) as (base, app, tap):
-            rec = Recorder(base, app)
-            tokens: dict[str, str] = {}
-            played: list[tuple[str, str]] = []
-            try:
-                for plan in plans:
-                    player = Player(rec, plan, random.Random(rng.random()))
-                    player.create()
-                    for tok in player.all_tokens:
-                        tokens[tok] = player.table
-                    player.play(budget)
-                    played.append((player.table, plan.game))
-                    for nid, nxt in player.after():
-                        for tok in nxt.values():
-                            tokens[tok] = nid
-                        again = Player(rec, Plan(plan.game, plan.seats, None, plan.options,
-                                                 plan.lang, plan.spectators), player.rng)
-                        again.table, again.tokens = nid, nxt
-                        again.play(budget)
-                        again.after()
-                        played.append((nid, plan.game))
-            finally:
-                report.refusals = rec.refusals
-                rec.close()
-            time.sleep(0.2)  # the last log records of closed sockets
-            store = app.state.tables.store
-            secrets: dict[str, list[Secret]] = {}
-            states_of: dict[str, list[State]] = {}
-            for tid, game in played:
-                secrets[tid], states_of[tid] = secrets_of(store, tid)
+    with tempfile.TemporaryDirectory(prefix="herna-leaks-") as tmp, \
+            running_server(db or str(Path(tmp) / "leaks.db")) as (base, app, tap):
+        rec = Recorder(base, app)
+        tokens: dict[str, str] = {}
+        played: list[tuple[str, str]] = []
+        try:
+            for plan in plans:
+                player = Player(rec, plan, random.Random(rng.random()))
+                player.create()
+                for tok in player.all_tokens:
+                    tokens[tok] = player.table
+                player.play(budget)
+                played.append((player.table, plan.game))
+                for nid, nxt in player.after():
+                    for tok in nxt.values():
+                        tokens[tok] = nid
+                    again = Player(rec, Plan(plan.game, plan.seats, None, plan.options,
+                                             plan.lang, plan.spectators), player.rng)
+                    again.table, again.tokens = nid, nxt
+                    again.play(budget)
+                    again.after()
+                    played.append((nid, plan.game))
+        finally:
+            report.refusals = rec.refusals
+            rec.close()
+        time.sleep(0.2)  # the last log records of closed sockets
+        store = app.state.tables.store
+        secrets: dict[str, list[Secret]] = {}
+        states_of: dict[str, list[State]] = {}
+        for tid, game in played:
+            secrets[tid], states_of[tid] = secrets_of(store, tid)
+            if states_of[tid][-1].is_over():
                 report.games[game] = report.games.get(game, 0) + 1
-                for sec in secrets[tid]:
-                    report.secrets[sec.kind] = report.secrets.get(sec.kind, 0) + 1
-                    report.forms += len(sec.forms)
-            report.secrets["token"] = len(tokens)
-            report.forms += len(tokens)
-            with tap.guard:
-                logs = list(tap.chunks)
-            chunks = rec.chunks + logs
-            search(chunks, secrets, tokens, report)
-            for tid, _game in played:
-                resampled(store, tid, states_of[tid], rec.chunks, report, resample_every)
+            else:
+                report.unfinished += 1
+            for sec in secrets[tid]:
+                report.secrets[sec.kind] = report.secrets.get(sec.kind, 0) + 1
+                report.forms += len(sec.forms)
+        report.secrets["token"] = len(tokens)
+        report.forms += len(tokens)
+        with tap.guard:
+            logs = list(tap.chunks)
+        chunks = rec.chunks + logs
+        search(chunks, secrets, tokens, report)
+        for tid, _game in played:
+            resampled(store, tid, states_of[tid], rec.chunks, report, resample_every)
     report.seconds = time.monotonic() - started
     return report
 
@@ -872,12 +950,11 @@ def full_plans(seed: int = 1, rounds: int = 1) -> list[Plan]:
             spec = herna.spec(game)
             for n in spec.player_counts:
                 kinds: list[tuple[str, ...]] = [
-                    ("host",) + tuple(r.choice(levels) for _ in range(n - 1)),
+                    ("host", *(r.choice(levels) for _ in range(n - 1))),
                     tuple(["host", "host"][:n]) + ("friend",) * max(0, n - 2),
                 ]
                 if n >= 3:
-                    kinds.append(("host", "friend") + tuple(r.choice(levels)
-                                                           for _ in range(n - 2)))
+                    kinds.append(("host", "friend", *(r.choice(levels) for _ in range(n - 2))))
                 kinds.append(tuple(r.choice(levels) for _ in range(n)))  # bots, watched
                 for k in kinds:
                     out.append(Plan(game, k, big_seed(r), lang=r.choice(["en", "cs", "sk"]),
