@@ -140,6 +140,7 @@ class Finding:
 class Report:
     games: dict[str, int] = field(default_factory=dict)  # title -> games played to the end
     unfinished: int = 0  # tables stopped after a plan's `moves`
+    tables: dict[str, Plan] = field(default_factory=dict)  # each table audited, by id
     chunks: dict[str, int] = field(default_factory=dict)  # channel -> count
     bytes: dict[str, int] = field(default_factory=dict)  # channel -> bytes (decompressed)
     secrets: dict[str, int] = field(default_factory=dict)  # kind -> distinct secrets
@@ -382,6 +383,7 @@ class Plan:
     spectators: int = 1
     again: bool = False
     moves: int | None = None  # stop after this many moves (the table stays unfinished)
+    probes: float = 0.15  # the chance of a refusal before a person's move
 
 
 def ubongo_cover(view: dict[str, Any]) -> str | None:
@@ -519,7 +521,7 @@ class Player:
                 text = choose(p, self.rng)
                 if text is None:
                     continue
-                if self.rng.random() < 0.15:
+                if self.rng.random() < plan.probes:
                     self.probe(seat, p)
                 r = self.post(seat, text, p["version"])
                 assert r.status_code in (200, 409), (text, r.status_code, r.text)
@@ -784,7 +786,8 @@ def search(chunks: list[Chunk], secrets: dict[str, list[Secret]], tokens: dict[s
         for tok, owner_table in tokens.items():
             report.searches += 1
             if tok in c.text and tok not in c.allowed:
-                report.findings.append(Finding(c.table, "token", c.channel, c.what, c.seat,
+                report.findings.append(Finding(c.table or owner_table, "token", c.channel,
+                                               c.what, c.seat,
                                                f"a token of table {owner_table}"))
         if c.channel == "log":
             for tid, v in (c.versions or {}).items():
@@ -881,6 +884,7 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
                 player.create()
                 for tok in player.all_tokens:
                     tokens[tok] = player.table
+                report.tables[player.table] = plan
                 player.play(budget)
                 played.append((player.table, plan.game))
                 for nid, nxt in player.after():
@@ -889,6 +893,7 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
                     again = Player(rec, Plan(plan.game, plan.seats, None, plan.options,
                                              plan.lang, plan.spectators), player.rng)
                     again.table, again.tokens = nid, nxt
+                    report.tables[nid] = again.plan
                     again.play(budget)
                     again.after()
                     played.append((nid, plan.game))
@@ -927,11 +932,12 @@ def big_seed(rng: random.Random) -> int:
 
 
 def small_plans(seed: int = 1) -> list[Plan]:
-    """`make test`'s share: one game of each title, people at one screen and alone, bots,
-    a spectator; Roll & Write played again (the next table's seed is the server's)."""
+    """`make test`'s share: a game of each title (Alhambra's first 60 moves), people at one
+    screen and alone, bots, spectators; Roll & Write played again (the next table's seed
+    is the server's)."""
     r = random.Random(seed)
     return [
-        Plan("alhambra", ("host", "host", "easy"), big_seed(r), lang="cs"),
+        Plan("alhambra", ("host", "host", "easy"), big_seed(r), lang="cs", moves=60),
         Plan("alhambra-rw", ("host", "friend"), big_seed(r), again=True),
         Plan("envyra", ("host", "friend", "easy"), big_seed(r), lang="sk"),
         Plan("ubongo", ("host", "host", "friend"), big_seed(r), spectators=2),
