@@ -145,6 +145,7 @@ class Report:
     bytes: dict[str, int] = field(default_factory=dict)  # channel -> bytes (decompressed)
     secrets: dict[str, int] = field(default_factory=dict)  # kind -> distinct secrets
     forms: int = 0
+    distinct: int = 0  # distinct chunks searched (the same bytes for the same seat: once)
     owner_seen: dict[str, int] = field(default_factory=dict)  # kind -> chunks its owner saw
     searches: int = 0  # (chunk, secret form) pairs searched
     payloads_resampled: int = 0  # payloads compared with a resampled world's
@@ -160,7 +161,8 @@ class Report:
             "  recorded: " + ", ".join(
                 f"{c} {self.chunks.get(c, 0):,} ({self.bytes.get(c, 0):,} bytes)"
                 for c in ("http", "ws", "close", "log")),
-            f"  refusals answered: {self.refusals:,}",
+            f"  distinct chunks searched: {self.distinct:,}; refusals answered: "
+            f"{self.refusals:,}",
             f"  secrets: {sum(self.secrets.values()):,} ("
             + ", ".join(f"{k} {n:,}" for k, n in sorted(self.secrets.items()))
             + f"), {self.forms:,} forms, {self.searches:,} searches",
@@ -314,8 +316,16 @@ def http_text(r: Any) -> str:
     return f"{head}\n{r.text}"
 
 
+def chunk_key(c: Chunk) -> tuple[Any, ...]:
+    """Chunks with one key are the same bytes made for the same seat at the same versions
+    (a payload pushed to two sockets, or asked for twice): searched once."""
+    return (c.table, c.seat, c.channel == "log", c.lo, c.hi, c.allowed,
+            hashlib.blake2b(c.text.encode(), digest_size=16).digest())
+
+
 class Recorder:
-    """The HTTP side of every client, and the one list every byte sent to them goes to."""
+    """The HTTP side of every client, and the one list every byte sent to them goes to
+    (each distinct chunk kept once; all of them counted)."""
 
     def __init__(self, base: str, app: Any) -> None:
         import httpx
@@ -324,13 +334,29 @@ class Recorder:
         self.app = app
         self.http = httpx.Client(base_url=base, timeout=60)
         self.chunks: list[Chunk] = []
+        self.seen: set[tuple[Any, ...]] = set()
+        self.counts: dict[str, int] = {}
+        self.bytes: dict[str, int] = {}
         self.guard = threading.Lock()
         self.sockets: list[Socket] = []
         self.refusals = 0
 
     def add(self, chunk: Chunk) -> None:
+        key = chunk_key(chunk)
+        size = len(chunk.text.encode())
         with self.guard:
-            self.chunks.append(chunk)
+            self.counts[chunk.channel] = self.counts.get(chunk.channel, 0) + 1
+            self.bytes[chunk.channel] = self.bytes.get(chunk.channel, 0) + size
+            if key not in self.seen:
+                self.seen.add(key)
+                self.chunks.append(chunk)
+
+    def take(self, tables: set[str | None]) -> list[Chunk]:
+        """The chunks kept for these tables, handed over and forgotten here."""
+        with self.guard:
+            mine = [c for c in self.chunks if c.table in tables]
+            self.chunks = [c for c in self.chunks if c.table not in tables]
+        return mine
 
     def version(self, table: str | None) -> int:
         t = self.app.state.tables.live.get(table) if table else None
@@ -360,10 +386,14 @@ class Recorder:
         self.sockets.append(s)
         return s
 
-    def close(self) -> None:
-        for s in self.sockets:
+    def close_sockets(self, table: str | None = None) -> None:
+        """Close the sockets of one table (None: all) and wait for their last messages."""
+        for s in [s for s in self.sockets if table is None or s.table == table]:
             s.close()
-        self.sockets.clear()
+            self.sockets.remove(s)
+
+    def close(self) -> None:
+        self.close_sockets()
         self.http.close()
 
 
@@ -531,8 +561,8 @@ class Player:
             if time.monotonic() > end:
                 raise AssertionError(f"table {self.table} ({plan.game}) not over after "
                                      f"{budget:.0f} s")
-            if not acted:
-                time.sleep(0.01)
+            if not acted:  # bots are thinking (a spectator alone looks less often)
+                time.sleep(0.01 if self.tokens else 0.05)
 
     def after(self) -> list[tuple[str, dict[int, str]]]:
         """The end: the record, my tables, and "play again" for each person (the next
@@ -774,15 +804,8 @@ def search(chunks: list[Chunk], secrets: dict[str, list[Secret]], tokens: dict[s
            report: Report) -> None:
     """Each chunk against every secret hidden from its seat at its versions, and every token
     it may not hold (a log may hold none)."""
-    seen: set[tuple[Any, ...]] = set()
     for c in chunks:
-        report.chunks[c.channel] = report.chunks.get(c.channel, 0) + 1
-        report.bytes[c.channel] = report.bytes.get(c.channel, 0) + len(c.text.encode())
-        key = (c.table, c.seat, c.lo, c.hi, c.allowed, c.channel == "log",
-               hashlib.blake2b(c.text.encode(), digest_size=16).digest())
-        if key in seen:
-            continue
-        seen.add(key)
+        report.distinct += 1
         for tok, owner_table in tokens.items():
             report.searches += 1
             if tok in c.text and tok not in c.allowed:
@@ -866,7 +889,7 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
 
 # ----- the whole audit ----------------------------------------------------------------------
 def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
-          resample_every: int = 1, budget: float = 300.0) -> Report:
+          resample_every: int = 1, budget: float = 300.0, progress: bool = False) -> Report:
     """Serve, play every plan to its end (and its next table, for plans that play again),
     then search what was sent. `resample_every`: compare every k-th version's payloads with
     a resampled world's (1: all)."""
@@ -876,8 +899,26 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
     with tempfile.TemporaryDirectory(prefix="herna-leaks-") as tmp, \
             running_server(db or str(Path(tmp) / "leaks.db")) as (base, app, tap):
         rec = Recorder(base, app)
+        store = app.state.tables.store
         tokens: dict[str, str] = {}
-        played: list[tuple[str, str]] = []
+        secrets: dict[str, list[Secret]] = {}
+
+        def check(ids: list[tuple[str, str]]) -> None:
+            """Search what the tables' seats were sent, then forget it (only their secrets are
+            kept, for the log records still to come)."""
+            chunks = rec.take({tid for tid, _game in ids})
+            for tid, game in ids:
+                secrets[tid], states = secrets_of(store, tid)
+                if states[-1].is_over():
+                    report.games[game] = report.games.get(game, 0) + 1
+                else:
+                    report.unfinished += 1
+                for sec in secrets[tid]:
+                    report.secrets[sec.kind] = report.secrets.get(sec.kind, 0) + 1
+                    report.forms += len(sec.forms)
+                resampled(store, tid, states, chunks, report, resample_every)
+            search(chunks, secrets, tokens, report)
+
         try:
             for plan in plans:
                 player = Player(rec, plan, random.Random(rng.random()))
@@ -886,7 +927,7 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
                     tokens[tok] = player.table
                 report.tables[player.table] = plan
                 player.play(budget)
-                played.append((player.table, plan.game))
+                played = [(player.table, plan.game)]
                 for nid, nxt in player.after():
                     for tok in nxt.values():
                         tokens[tok] = nid
@@ -897,30 +938,25 @@ def audit(plans: list[Plan], db: str | None = None, seed: int = 1,
                     again.play(budget)
                     again.after()
                     played.append((nid, plan.game))
+                for tid, _game in played:
+                    rec.close_sockets(tid)
+                check(played)
+                if progress:
+                    print(f"{len(report.tables)} tables ({plan.game} {'/'.join(plan.seats)}) "
+                          f"{time.monotonic() - started:.0f} s, found "
+                          f"{len(report.findings)}", file=sys.stderr, flush=True)
         finally:
             report.refusals = rec.refusals
             rec.close()
         time.sleep(0.2)  # the last log records of closed sockets
-        store = app.state.tables.store
-        secrets: dict[str, list[Secret]] = {}
-        states_of: dict[str, list[State]] = {}
-        for tid, game in played:
-            secrets[tid], states_of[tid] = secrets_of(store, tid)
-            if states_of[tid][-1].is_over():
-                report.games[game] = report.games.get(game, 0) + 1
-            else:
-                report.unfinished += 1
-            for sec in secrets[tid]:
-                report.secrets[sec.kind] = report.secrets.get(sec.kind, 0) + 1
-                report.forms += len(sec.forms)
         report.secrets["token"] = len(tokens)
         report.forms += len(tokens)
         with tap.guard:
             logs = list(tap.chunks)
-        chunks = rec.chunks + logs
-        search(chunks, secrets, tokens, report)
-        for tid, _game in played:
-            resampled(store, tid, states_of[tid], rec.chunks, report, resample_every)
+        for c in logs:
+            rec.add(c)
+        search(rec.take({None}), secrets, tokens, report)
+        report.chunks, report.bytes = dict(rec.counts), dict(rec.bytes)
     report.seconds = time.monotonic() - started
     return report
 
@@ -985,7 +1021,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", default=None, help="a SQLite file or postgresql:// URL")
     args = ap.parse_args(argv)
     plans = small_plans(args.seed) if args.small else full_plans(args.seed, args.rounds)
-    report = audit(plans, db=args.db, seed=args.seed, resample_every=args.resample_every)
+    report = audit(plans, db=args.db, seed=args.seed, resample_every=args.resample_every,
+                   progress=True)
     print(report.summary())
     return 1 if report.findings else 0
 
