@@ -749,6 +749,7 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
     if reveal_at is not None:
         end = reveal_at
     items: dict[tuple[Any, ...], Secret] = {}
+    gone: list[Secret] = []
 
     def note(kind: str, owner: int | None, forms: Sequence[str | re.Pattern[str]], v: int,
              reveal: int,
@@ -757,10 +758,12 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
             return
         key = (kind, owner, tuple(forms))
         got = items.get(key)
-        if got is None:
-            items[key] = Secret(table, kind, tuple(forms), v, v, reveal, owner, owner_since)
-        else:
+        if got is not None and got.last + 1 == v:
             got.last = v
+            return
+        if got is not None:  # held again after a gap (the same mark a round later): anew
+            gone.append(got)
+        items[key] = Secret(table, kind, tuple(forms), v, v, reveal, owner, owner_since)
 
     note("seed", None, _seed_forms(row.seed), 0, end)
     for i, (seat, _text) in enumerate(row.actions):
@@ -792,7 +795,7 @@ def secrets_of(store: Any, table: str, reveal_at: int | None = None) -> tuple[
                 while _submitted(states[sent_at], q) is None:
                     sent_at += 1
             note("Ubongo cover", mine, forms, v, node_end.get(v, end), sent_at)
-    out = list(items.values())
+    out = gone + list(items.values())
     for sec in out:
         if sec.kind == "sealed mark":
             sec.reveal = sec.last + 1
