@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench fuzz setup clean compile crash load
+.PHONY: run test test-deps test-slow lint typecheck bench fuzz leaks setup clean compile crash load
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -91,6 +91,16 @@ SEED ?= 1
 FUZZ_DB ?=
 fuzz: $(STAMP)
 	$(PY) -m herna.testing.fuzz -n $(N) --seed $(SEED) $(if $(FUZZ_DB),--db '$(FUZZ_DB)')
+
+# The leak audit (issue 23): whole games of each title at every player count (people at one
+# screen, friends, bots, spectators, play again) against a server this command starts on
+# 127.0.0.1; every byte sent to each seat (HTTP, WebSocket, close reasons, info-level logs) is
+# searched for what that seat may not know (herna/testing/leaks.py). Fails on any finding.
+# `make leaks ROUNDS=2 LEAKS_SEED=7`; a small set runs in `make test` (tests/server/test_leaks.py)
+ROUNDS ?= 1
+LEAKS_SEED ?= 1
+leaks: $(STAMP) compile
+	$(PY) -m herna.testing.leaks --rounds $(ROUNDS) --seed $(LEAKS_SEED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/herna/native.json
