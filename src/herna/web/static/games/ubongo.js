@@ -315,7 +315,7 @@ export function mount(board) {
     turnBox.querySelector(".ubongo-controls")?.remove();
     if (!open()) return;
     const controls = el("div", { class: "ubongo-controls" },
-      el("p", { class: "hint" }, t("ubongo.hint")),
+      payload.prompt ? null : el("p", { class: "hint" }, t("ubongo.hint")), // (said once)
       el("div", { class: "moves" },
         el("button", { type: "button", id: "ubongo-rotate", onclick: () => turn("rotate") },
           t("ubongo.rotate")),
