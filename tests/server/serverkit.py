@@ -118,3 +118,11 @@ def state_at(c: Any, tid: str, version: int) -> herna.State:
     for seat, text in row.actions[:version]:
         state.apply(seat, text)
     return state
+
+
+def drawing(payload: dict[str, Any]) -> str:
+    """The table's drawing in a payload as one text: its `svg`, or its areas' svgs joined
+    (a game that draws areas sends no whole `svg`)."""
+    if payload.get("areas"):
+        return "\n".join(a["svg"] for a in payload["areas"])
+    return str(payload.get("svg") or "")

@@ -46,7 +46,8 @@ def as_json(x: Any) -> Any:
 
 def test_games_list(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
-    assert set(games) == set(GAMES)
+    # the toy games other tests of this process register are listed too: nothing else is
+    assert set(GAMES) <= set(games) and set(games) - set(GAMES) <= {"toy-21", "sealed-bid"}
     assert games["alhambra"]["players"] == [2, 3, 4, 5, 6]
     names = {o["name"] for o in games["ubongo"]["options"]}
     assert {"side", "timer", "all_cards"} <= names and "deck" not in names  # a file option

@@ -61,7 +61,7 @@ def lobby_with_name(page: Any, url: str, name: str) -> None:
 def both_named(page: Any, names: tuple[str, ...]) -> bool:
     players = page.locator("#scores").inner_text()
     log = page.locator("#log").inner_text()
-    board = page.locator("#board svg").text_content() or ""
+    board = page.locator("#board").text_content() or ""
     return all(n in players and n in log and n in board for n in names)
 
 

@@ -90,8 +90,13 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     outcome = state.outcome()
     render = game_module(game, "render")
     # the seats' names go to the drawing beside the view: the engine never holds them
-    svg = render.svg(view, lang=lang, names=names.seat_names(table, lang)) \
-        if render is not None else None
+    seat_names = names.seat_names(table, lang)
+    areas_fn = getattr(render, "areas", None)
+    # a game that draws its table as areas (placed by the page, one column on a phone) sends
+    # only those; the whole drawing (`svg`) is then left out, as it repeats them
+    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
+    svg = render.svg(view, lang=lang, names=seat_names) \
+        if render is not None and areas is None else None
     extra_fn = getattr(web, "extra", None)
     over = state.is_over()
     out: dict[str, Any] = {
@@ -114,6 +119,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
                    "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
         "log": log_lines(table, seat, lang),
         "svg": svg,
+        "areas": areas,
         "extra": extra_fn(view) if callable(extra_fn) else None,
     }
     if over:

@@ -138,6 +138,7 @@ function cover(payload) {
 function draw(payload) {
   if (!payload) return;
   document.getElementById("cover").hidden = true;
+  document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
     ? t("table.spectator") : payload.seats[payload.seat].label}`;
   document.getElementById("title").textContent = title;
@@ -157,24 +158,119 @@ function draw(payload) {
 
 function drawBoard(payload) {
   const board = document.getElementById("board");
+  if (payload.areas) {
+    drawAreas(board, payload);
+  } else {
+    drawWhole(board, payload);
+  }
+  chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
+  light(payload);
+}
+
+// A game drawn as one SVG: morphed in place, scaled to the column.
+function drawWhole(board, payload) {
   const svg = (payload.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-  const current = board.querySelector("svg");
+  const current = board.querySelector(":scope > svg");
   if (current && current.dataset.game === payload.game) {
     Idiomorph.morph(current, svg, { morphStyle: "outerHTML" });
   } else {
     board.innerHTML = svg;
   }
-  const drawn = board.querySelector("svg");
+  const drawn = board.querySelector(":scope > svg");
   if (drawn) {
     drawn.dataset.game = payload.game;
-    const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-    if (box.length === 4) drawn.style.setProperty("--w", box[2]);
-    drawn.removeAttribute("height");
-    drawn.setAttribute("width", "100%");
-    drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    fitSvg(drawn);
   }
-  chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
-  light(payload);
+}
+
+function fitSvg(drawn) {
+  const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (box.length === 4) drawn.style.setProperty("--w", box[2]);
+  drawn.removeAttribute("height");
+  drawn.setAttribute("width", "100%");
+  drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  const least = Number(drawn.dataset.minWidth || 0);
+  drawn.style.minWidth = least ? `${least}px` : "";
+  return least > 0;
+}
+
+// A game drawn as areas (the payload's `areas`, in the order a player needs them): a grid
+// of sections, one column on a phone. Another seat's area is a row that opens on a tap (open
+// on a wide screen) and stays as it was left across redraws; each area's SVG is morphed in
+// place, so what a player opened, scrolled or chose survives every push.
+const wide = window.matchMedia("(min-width: 801px)");
+
+function drawAreas(board, payload) {
+  let grid = board.querySelector(":scope > .areas");
+  if (!grid || grid.dataset.game !== payload.game) {
+    board.replaceChildren(el("nav", { class: "jumps", "aria-label": t("table.areas") }),
+      el("div", { class: "areas", "data-game": payload.game }));
+    grid = board.querySelector(":scope > .areas");
+  }
+  const wanted = new Set(payload.areas.map((a) => a.id));
+  for (const old of [...grid.children]) if (!wanted.has(old.dataset.area)) old.remove();
+  let before = grid.firstElementChild;
+  for (const area of payload.areas) {
+    const other = area.kind === "seat" && area.seat !== payload.seat;
+    let section = grid.querySelector(`:scope > [data-area="${CSS.escape(area.id)}"]`);
+    if (section && section.classList.contains("other") !== other) {
+      section.remove();
+      section = null;
+    }
+    if (!section) section = newArea(area, other);
+    if (section !== before) grid.insertBefore(section, before);
+    before = section.nextElementSibling;
+    section.classList.toggle("wide", Boolean(area.wide));
+    section.classList.toggle("to-act", area.kind === "seat" && payload.to_act.includes(area.seat));
+    section.setAttribute("aria-label", area.title || area.id);
+    if (other) {
+      const row = section.querySelector("summary");
+      row.querySelector(".who").textContent = area.title || "";
+      row.querySelector(".sum").textContent = area.summary || "";
+    }
+    const body = section.querySelector(".area-body");
+    const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
+    const current = body.querySelector(":scope > svg");
+    if (current) {
+      Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
+    } else {
+      body.innerHTML = text;
+    }
+    const drawn = body.querySelector(":scope > svg");
+    if (drawn) body.classList.toggle("pan", fitSvg(drawn));
+  }
+  drawJumps(board, payload);
+}
+
+function newArea(area, other) {
+  const body = el("div", { class: "area-body" });
+  const classes = `area ${area.kind}${other ? " other" : ""}`;
+  if (!other) return el("section", { class: classes, "data-area": area.id }, body);
+  const details = el("details", {},
+    el("summary", { class: "area-row" }, el("span", { class: "who" }),
+      el("span", { class: "sum" })), body);
+  details.open = wide.matches;
+  return el("section", { class: classes, "data-area": area.id }, details);
+}
+
+// The chips over a phone's table: one per area, a tap scrolls to it (and opens a row).
+function drawJumps(board, payload) {
+  const nav = board.querySelector(":scope > .jumps");
+  const chips = payload.areas.map((area) => el("button", {
+    type: "button", class: "chip", "data-jump": area.id,
+    onclick: () => {
+      const section = board.querySelector(`[data-area="${CSS.escape(area.id)}"]`);
+      if (!section) return;
+      const details = section.querySelector("details");
+      if (details) details.open = true;
+      section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    },
+  }, area.kind === "seat" && area.seat === payload.seat ? t("table.me") : area.title || area.id));
+  nav.replaceChildren(...chips);
+}
+
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // A chosen part is found again after a redraw by its name and its place among its namesakes.
