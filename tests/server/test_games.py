@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, play_out, state_at
+from serverkit import create, drawing, drawn, play_out, state_at
 
 import herna
 from herna.ai.registry import game_module
@@ -56,8 +56,8 @@ def checker(c: TestClient, tid: str, game: str, lang: str) -> Any:
             assert p["seed"] == SEED
         if seen["n"] % 15 == 1 and render is not None:  # the drawing is the view's, no more
             with speaking(lang):
-                assert p["svg"] == render.svg(p["view"], lang=lang,  # names beside the view
-                                              names=[s["label"] for s in p["seats"]])
+                assert drawing(p) == drawn(render, p["view"], lang,  # names beside the view
+                                           [s["label"] for s in p["seats"]])
         history = [str(a) for _, a in state.history]
         for line in p["log"]:
             if "text" in line:

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from serverkit import drawing, drawn
 
 import herna
 from herna.ai.registry import game_module
@@ -58,8 +59,8 @@ async def drive(c: httpx.AsyncClient, lang: str, seed: int) -> int:
         assert p["lang"] == lang
         with speaking(lang):
             # the engine's own view, drawn with the seats' names the server passes beside it
-            assert p["svg"] == render.svg(state.view(seat), lang=lang,
-                                          names=[s["label"] for s in p["seats"]])
+            assert drawing(p) == drawn(render, state.view(seat), lang,
+                                       [s["label"] for s in p["seats"]])
         await asyncio.sleep(0)
     return checked
 
