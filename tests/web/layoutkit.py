@@ -22,7 +22,7 @@ SMALLEST_TEXT = 12.0
 _MEASURE = """([least, smallest]) => {
   const problems = [];
   const root = document.documentElement;
-  if (root.scrollWidth > window.innerWidth + 1) {
+  if (root.scrollWidth > Math.min(window.innerWidth, root.clientWidth) + 1) {
     problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth}`);
   }
   const name = (e) => {
