@@ -331,7 +331,7 @@ def _tile_body(tid: object, kind: str, price: object, walls: str, size: float,
     else:
         parts.append(_text(inset("L"), inset("T") + price_size * 0.8, price, size=price_size,
                            fill=ink, weight="bold", class_="price"))
-        parts.append(_glyph(kind, size * 0.56, size * 0.5, size * 0.19, ink))
+        parts.append(_glyph(kind, size * 0.58, size * 0.46, size * 0.17, ink))
         parts.append(_text(size - inset("R"), size - inset("B") - 1, f"#{tid}", size=id_size,
                            fill=ink, anchor="end", class_="tile-id"))
     return "".join(parts)
@@ -382,13 +382,14 @@ def card_name(card: Mapping[str, Any]) -> str:
     return f"{CURRENCY_LETTERS.get(str(card.get('currency', '')), '?')}{card.get('value', '?')}"
 
 
-def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
-    return [
+@lru_cache(maxsize=64)
+def _card_back(x: float, y: float, w: float, h: float) -> tuple[str, ...]:
+    return (
         _el("rect", class_="card-back", x=x, y=y, width=w, height=h, rx=3,
             fill=CARD_BACK_FILL, stroke=INK, stroke_width=0.8),
         _el("rect", x=x + 3, y=y + 3, width=w - 6, height=h - 6, rx=2, fill="none",
             stroke=CARD_BACK_INNER, stroke_width=1),
-    ]
+    )
 
 
 def _tile_row(tiles: Sequence[Mapping[str, Any]], size: float, per_row: int, lang: str,
@@ -570,8 +571,22 @@ def _supply(view: View, lang: str | None = None) -> _Block:
         parts.append(_text(x + 30, y + 21, t("svg.drawn" if is_drawn else "svg.in_deck", lang),
                            size=LABEL_SIZE, fill=INK if is_drawn else MUTED_INK))
     y += 32
-    names = list(view.get("names") or [])
-    for scoring in view.get("scorings", []):
+    if view.get("scorings"):
+        height, rounds = _scoring_rounds(view.get("scorings", []), list(view.get("names") or []),
+                                         lang_of(lang))
+        parts.append(f'<g transform="translate(0,{_num(y)})">{rounds}</g>')
+        y += int(height)
+    return _Block(width, y + 6, parts)
+
+
+@by_data(maxsize=256)
+def _scoring_rounds(scorings: list[Any], names: list[str], lang: str) -> tuple[float, str]:
+    """Past scoring rounds, each a small table of who got how many points (by name); drawn
+    once per round and viewer (three times a game)."""
+    width = AREA_WIDTH - 2 * PAD
+    parts: list[str] = []
+    y = 0.0
+    for scoring in scorings:
         y += 12
         parts.append(f'<g class="scoring-round" data-round="{_attr(str(scoring.get("round")))}">')
         y += LABEL_SIZE + 4
@@ -597,7 +612,7 @@ def _supply(view: View, lang: str | None = None) -> _Block:
             parts.append(_text(width - 6, y, f"+{points}", size=LABEL_SIZE, anchor="end",
                                weight=bold, class_="scoring-points"))
         parts.append("</g>")
-    return _Block(width, y + 6, parts)
+    return y, "".join(parts)
 
 
 @lru_cache(maxsize=8)
@@ -793,10 +808,34 @@ def _seat_body(seat: Mapping[str, Any], mine: bool, lang: str) -> _SeatBody:
 def _seat_summary(seat: Mapping[str, Any], lang: str) -> str:
     counts = seat.get("counts", {}) or {}
     built = sum(int(counts.get(k, 0) or 0) for k in BUILDING_TYPES)
-    return t("area.summary", lang,
-             points=counted("svg.points", int(seat.get("score", 0) or 0), lang),
-             cards=counted("svg.cards", int(seat.get("hand_count", 0) or 0), lang),
-             buildings=counted("svg.built", built, lang), wall=seat.get("longest_wall", 0))
+    return _summary_words(int(seat.get("score", 0) or 0), int(seat.get("hand_count", 0) or 0),
+                          built, int(seat.get("longest_wall", 0) or 0), lang)
+
+
+@lru_cache(maxsize=1024)
+def _summary_words(score: int, cards: int, built: int, wall: int, lang: str) -> str:
+    return t("area.summary", lang, points=counted("svg.points", score, lang),
+             cards=counted("svg.cards", cards, lang), buildings=counted("svg.built", built, lang),
+             wall=wall)
+
+
+@lru_cache(maxsize=1024)
+def _seat_head(number: int, name: str, score: object, active: bool, width: float,
+               height: float, lang: str) -> str:
+    """A seat's frame and heading: name, score and whether it is to act (drawn once per
+    change of these, apart from the body)."""
+    score_text = t("seat.score", lang, score=score)
+    score_w = _text_width(score_text, TITLE_SIZE)
+    parts = [f'<g class="seat" data-seat="{number}" id="alh-seat-{number}">',
+             _frame(width, height, active),
+             _text(PAD, 22, _fit(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
+                   size=TITLE_SIZE, weight="bold", class_="seat-name"),
+             _text(AREA_WIDTH - PAD, 22, score_text, size=TITLE_SIZE, weight="bold",
+                   anchor="end", class_="score")]
+    if active:
+        parts.append(_text(PAD, 42, t("seat.active", lang).strip(), size=LABEL_SIZE,
+                           fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
+    return "".join(parts)
 
 
 def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> _Area:
@@ -807,24 +846,13 @@ def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> _Area:
         view.get("phase") != "over" and view.get("current") == number)
     drawn = _seat_body(seat, mine, lang)
     name = _seat_name(view, number, lang)
-    score = t("seat.score", lang, score=seat.get("score", 0))
-    score_w = _text_width(score, TITLE_SIZE)
-    head = 30
-    parts = [_text(PAD, 22, _fit(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
-                   size=TITLE_SIZE, weight="bold", class_="seat-name"),
-             _text(AREA_WIDTH - PAD, 22, score, size=TITLE_SIZE, weight="bold", anchor="end",
-                   class_="score")]
-    if active:
-        parts.append(_text(PAD, 42, t("seat.active", lang).strip(), size=LABEL_SIZE,
-                           fill=ACTIVE_STROKE, weight="bold", class_="to-act"))
-        head = 46
+    head = 46 if active else 30
     height = head + drawn.height
-    body = "".join((
-        f'<g class="seat" data-seat="{number}" id="alh-seat-{number}">',
-        _frame(drawn.width, height, active), *parts,
-        f'<g transform="translate(0,{head})">', drawn.body, "</g></g>"))
-    return _Area(f"seat-{number}", "seat", _seat_name(view, number, lang), drawn.width, height,
-                 body, seat=number, summary=_seat_summary(seat, lang))
+    body = "".join((_seat_head(number, name, seat.get("score", 0), active, drawn.width, height,
+                               lang),
+                    f'<g transform="translate(0,{head})">', drawn.body, "</g></g>"))
+    return _Area(f"seat-{number}", "seat", name, drawn.width, height, body, seat=number,
+                 summary=_seat_summary(seat, lang))
 
 
 @by_data(maxsize=1024)
@@ -955,16 +983,22 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) ->
     return _Block(width, y + 8, ['<g class="outcome">', *parts, "</g>"])
 
 
-def _status_lines(view: View, lang: str) -> list[str]:
+def _status_lines(view: View, lang: str) -> tuple[str, ...]:
     """Whose turn and what happens now, in two short lines (a phone's width)."""
     phase = str(view.get("phase", ""))
+    who = tuple(_seat_name(view, int(s), lang) for s in view.get("to_act") or [])
+    return _status_words(phase, view.get("turn", 0), who, view.get("actions_this_turn", 0),
+                         lang)
+
+
+@lru_cache(maxsize=1024)
+def _status_words(phase: str, turn: object, who: tuple[str, ...], actions: object,
+                  lang: str) -> tuple[str, ...]:
     if phase == "over":
-        return [t("svg.status_over", lang, turn=view.get("turn", 0), over=t("header.over", lang))]
-    to_act = view.get("to_act") or []
-    who = ", ".join(_seat_name(view, int(s), lang) for s in to_act) or t("nobody", lang)
-    return [t("svg.status_turn", lang, turn=view.get("turn", 0), who=who),
+        return (t("svg.status_over", lang, turn=turn, over=t("header.over", lang)),)
+    return (t("svg.status_turn", lang, turn=turn, who=", ".join(who) or t("nobody", lang)),
             _capital(t("svg.status_phase", lang, phase=_phase_name(phase, lang),
-                       actions=view.get("actions_this_turn", 0)))]
+                       actions=actions)))
 
 
 # the shared areas from exactly what they show: the market, the display and the supply change
@@ -993,22 +1027,32 @@ def _market_area(view: View, lang: str) -> _Area:
     seated = view.get("seat") is not None
     drawn, height = _market_drawn(view.get("market", []), view.get("money_display", []), lang,
                                   seated)
-    parts = []
-    y = 4.0
-    for line in _status_lines(view, lang):
-        y += LABEL_SIZE + 6
-        parts.append(_text(PAD, y, _fit(line, LABEL_SIZE, AREA_WIDTH - 2 * PAD),
-                           size=LABEL_SIZE, weight="bold", class_="status"))
-    y += 12
-    body = "".join((*parts, f'<g transform="translate(0,{_num(y)})">', drawn, "</g>"))
+    lines = _status_lines(view, lang)
+    status = _status_drawn(lines)
+    y = 4 + len(lines) * (LABEL_SIZE + 6) + 12
+    body = "".join((status, f'<g transform="translate(0,{_num(y)})">', drawn, "</g>"))
     return _Area("market", "shared", t("area.market", lang), AREA_WIDTH, y + height + PAD,
                  body)
 
 
+@lru_cache(maxsize=1024)
+def _status_drawn(lines: tuple[str, ...]) -> str:
+    return "".join(_text(PAD, 4 + (i + 1) * (LABEL_SIZE + 6),
+                         _fit(line, LABEL_SIZE, AREA_WIDTH - 2 * PAD), size=LABEL_SIZE,
+                         weight="bold", class_="status") for i, line in enumerate(lines))
+
+
 def _supply_area(view: View, lang: str) -> _Area:
-    supply = {k: view[k] for k in _SUPPLY_KEYS if k in view}
-    supply["names"] = [_seat_name(view, i, lang) for i in range(len(view.get("seats", [])))]
+    """The supply's counts (drawn once per change of them), then the scoring rounds (drawn
+    once per round and viewer: they name the players)."""
+    supply = {k: view[k] for k in _SUPPLY_KEYS if k in view and k != "scorings"}
     height, body = _supply_drawn(supply, lang)
+    if view.get("scorings"):
+        names = [_seat_name(view, i, lang) for i in range(len(view.get("seats", [])))]
+        rounds_h, rounds = _scoring_rounds(view["scorings"], names, lang)
+        body = (body[:-4] + f'<g transform="translate({PAD},{_num(height - 6)})">{rounds}</g>'
+                + "</g>")
+        height += rounds_h
     return _Area("supply", "shared", t("svg.supply", lang), AREA_WIDTH, height + 4 + PAD,
                  f'<g transform="translate(0,4)">{body}</g>')
 
@@ -1088,9 +1132,9 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}" font-family="{_attr(FONT_FAMILY)}">',
         f"<title>{_esc(title)}</title>",
-        _el("rect", x=0, y=0, width=width, height=height, fill=BACKGROUND),
-        _el("rect", id="alh-header", x=0, y=0, width=width, height=HEADER_HEIGHT,
-            fill=HEADER_FILL),
+        f'<rect x="0" y="0" width="{w}" height="{h}" fill="{BACKGROUND}"/>',
+        f'<rect id="alh-header" x="0" y="0" width="{w}" height="{HEADER_HEIGHT}" '
+        f'fill="{HEADER_FILL}"/>',
         _text(PAD, 23, _fit(title, TITLE_SIZE, width - 2 * PAD), size=TITLE_SIZE,
               fill=HEADER_INK, weight="bold"),
     ]
