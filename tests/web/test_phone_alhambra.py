@@ -49,9 +49,7 @@ def my_move(page: Any) -> bool:
         if exact.count():
             exact.first.tap()
         elif lit.count():
-            # near its corner, as a finger finds it: the reserve's lit area lies under the
-            # tiles kept on it (those are parts of their own)
-            lit.first.tap(position={"x": 8, "y": 8})
+            lit.first.tap()
         elif page.locator("#turn button.move").count():
             page.locator("#turn button.move").first.tap()
         try:

@@ -776,9 +776,19 @@ def _seat_body(seat: Mapping[str, Any], mine: bool, lang: str) -> _SeatBody:
         tiles = seat.get(key, [])
         if not tiles and key == "pending":
             continue
-        spot = len(out)  # the reserve's own part goes under its label and tiles
         top = y
         head, y = _section(title, y, inert=mine)
+        if mine and key == "reserve":
+            # my reserve's own part is the band of its heading, above its tiles (each a part
+            # of its own): a tap anywhere on the band puts a tile there
+            out.append(_part("reserve", 2, top + 4, AREA_WIDTH - 4, PART_MIN + 2, rx=4))
+            if not tiles:
+                out.append(head)
+                out.append(_text(PAD + _text_width(title, LABEL_SIZE) + 12, top + LABEL_SIZE + 10,
+                                 t("empty", lang), size=LABEL_SIZE, fill=MUTED_INK, inert=True))
+                y = top + PART_MIN + 8
+                continue
+            y = top + PART_MIN + 10
         out.append(head)
         if tiles:
             row = _tile_row(tiles, SMALL_TILE, SMALL_TILES_PER_ROW, lang, mine)
@@ -786,11 +796,7 @@ def _seat_body(seat: Mapping[str, Any], mine: bool, lang: str) -> _SeatBody:
             y += row.height
         else:
             y += LABEL_SIZE
-            out.append(_text(PAD, y, t("empty", lang), size=LABEL_SIZE, fill=MUTED_INK,
-                             inert=mine))
-        if mine and key == "reserve":
-            y = max(y, top + PART_MIN + 4)
-            out.insert(spot, _part("reserve", 2, top + 4, AREA_WIDTH - 4, y - top, rx=4))
+            out.append(_text(PAD, y, t("empty", lang), size=LABEL_SIZE, fill=MUTED_INK))
     head, y = _section(t("svg.buildings", lang), y + 4)
     out.append(head)
     counts = _counts(seat.get("counts", {}), inner)
