@@ -113,6 +113,9 @@ def visible(payload: dict[str, object]) -> list[str]:
     out += [str(a["label"]) for a in payload["legal"]]  # type: ignore[attr-defined]
     out += [str(s["label"]) for s in payload["seats"]]  # type: ignore[attr-defined]
     out += [str(v) for v in payload["categories"].values()]  # type: ignore[attr-defined]
+    prompt = payload.get("prompt")  # this step in the game's words, and what a choice leads to
+    if prompt:
+        out += [str(prompt["text"]), *map(str, prompt["after"].values())]  # type: ignore[index]
     return out
 
 

@@ -248,3 +248,43 @@ def test_the_server_captions_by_label_and_falls_back(monkeypatch: pytest.MonkeyP
     caption.cache_clear()
     assert caption("alhambra", 0, "end", "cs") == "končí kolo"
     caption.cache_clear()
+
+
+# ----- events: what followed a move, for the log ----------------------------------------
+def test_events_along_a_random_game_keep_the_contract() -> None:
+    from herna.testing.web import check_events
+
+    seen = check_events("alhambra", 2, 4)
+    assert {"market", "money", "exact", "scoring_card", "scoring", "scored", "dirk_tiles",
+            "leftover"} <= set(seen)
+    assert seen["scoring"] == 3  # two scoring cards and the final scoring
+
+
+@pytest.mark.parametrize(("event", "lang", "words"), [
+    ({"event": "market", "by": "game", "space": 2, "tile": 11, "type": "seraglio",
+      "price": 6}, "en", "puts tile 11 (seraglio, price 6) from the bag on market space 2"),
+    ({"event": "money", "by": "game", "cards": ["b8", "g3"]}, "cs",
+     "vykládá peněžní karty: modrý denár 8 a zelený dirham 3"),
+    ({"event": "scored", "by": "game", "seat": 0, "round": 1, "points": 13,
+      "parts": {"tower": 6, "walls": 7}}, "en",
+     "scores 13 points in scoring round 1: tower 6, walls 7"),
+    ({"event": "scored", "by": "game", "seat": 0, "round": 2, "points": 2,
+      "parts": {"walls": 2}}, "cs", "získává v 2. bodování 2 body: zeď 2"),
+    ({"event": "scored", "by": "game", "seat": 1, "round": 1, "points": 0, "parts": {}},
+     "sk", "v 1. bodovaní nezískava nič"),
+    ({"event": "dirk_tiles", "by": "game", "dirk": True, "n": 6}, "cs",
+     "dostává z pytlíku 6 dílků"),
+    ({"event": "dirk_tiles", "by": "game", "dirk": True, "n": 3}, "sk",
+     "dostáva z vrecka 3 dieliky"),
+    ({"event": "leftover", "by": "game", "seat": 1, "space": 3, "tile": 40, "amount": 12},
+     "en", "gets tile 40 left on market space 3: the most ducat money (12)"),
+    ({"event": "exact", "by": "game", "seat": 1}, "sk",
+     "platí presne, a preto hrá ešte jednu akciu"),
+])
+def test_event_words(event: dict[str, object], lang: str, words: str) -> None:
+    assert web.event_words(event, lang, ["Ana", "Ben"]) == words
+
+
+def test_dirk_is_named_in_the_log() -> None:
+    assert web.event_who({"event": "dirk_tiles", "dirk": True, "n": 2}, "cs") == "Dirk"
+    assert web.event_who({"event": "exact", "seat": 0}, "cs") is None

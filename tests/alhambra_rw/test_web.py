@@ -188,3 +188,35 @@ def test_labels_are_instructions_not_notation_or_log_words() -> None:
     assert "coins" in plain
     for lang in LANGS:  # the second building's choice is rare in random play
         assert web.label(0, "end", lang) not in ("end", web.describe(0, "end", lang))
+
+
+# ----- events: what followed a move, for the log ----------------------------------------
+def test_events_along_a_random_game_keep_the_contract() -> None:
+    from herna.testing.web import check_events
+
+    seen = check_events("alhambra-rw", 1, 1, {"virtual": 3})
+    assert {"fill", "complete"} <= set(seen)
+
+
+@pytest.mark.parametrize(("event", "lang", "words"), [
+    ({"event": "fill", "by": "virtual", "virtual": 0, "rolls": [[3, 3]], "type": "tower"},
+     "en", "rolls 3,3 and crosses a box: tower"),
+    ({"event": "fill", "by": "virtual", "virtual": 1, "rolls": [[1, 1], [2, 5]],
+      "type": "garden"}, "cs",
+     "hází 1,1 (ty typy už má plné: hází znovu), pak 2,5 a škrtá políčko: zahrada"),
+    ({"event": "complete", "by": "virtual", "virtual": 2, "type": "tower", "places": [1],
+      "share": 21, "shared": False}, "sk", "dokončuje typ veža: 1. miesto, 21 VB"),
+    ({"event": "complete", "by": "game", "seat": 0, "type": "garden", "places": [2, 3],
+      "share": 8, "shared": True}, "en",
+     "completes garden in the same round as others: places 2 and 3 shared, 8 VP each"),
+])
+def test_event_words(event: dict[str, object], lang: str, words: str) -> None:
+    assert web.event_words(event, lang, ["Ana"]) == words
+
+
+def test_virtual_players_are_named_in_the_log() -> None:
+    from herna.games.alhambra_rw.data import VIRTUAL_NAMES
+
+    assert web.event_who({"event": "fill", "by": "virtual", "virtual": 0}, "cs") == \
+        f"Virtuální {VIRTUAL_NAMES[0]}"
+    assert web.event_who({"event": "complete", "by": "game", "seat": 0}, "cs") is None

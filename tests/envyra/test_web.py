@@ -162,3 +162,53 @@ def test_labels_are_instructions_not_notation_or_log_words() -> None:
                 assert caption[0].isupper(), caption
                 kinds.add(f"{text.split()[0]}{len(text.split())}")
     assert kinds == {"mark2", "mark3", "move2"}
+
+
+# ----- events: what followed a move, for the log ----------------------------------------
+def test_events_along_a_random_game_keep_the_contract() -> None:
+    from herna.testing.web import check_events
+
+    seen = check_events("envyra", 3, 4)
+    assert {"moved", "acquired", "refill", "vanished", "refused", "over"} <= set(seen)
+
+
+@pytest.mark.parametrize(("event", "lang", "words"), [
+    ({"event": "acquired", "by": "game", "seat": 1, "slot": "b2", "tile": "S01"}, "en",
+     "takes the tile at b2: S01 (orange sun)"),
+    ({"event": "acquired", "by": "game", "seat": 1, "slot": "b2", "tile": "S01"}, "cs",
+     "získává dílek z místa b2: S01 (oranžové slunce)"),
+    ({"event": "acquired", "by": "game", "seat": 1, "slot": "b2", "tile": "S05"}, "sk",
+     "získava dielik z miesta b2: S05 (oranžové slnko)"),
+    ({"event": "moved", "by": "seat", "seat": 0, "slot": "a1", "tile": "B20"}, "cs",
+     "přesouvá kostku na dílek na místě a1: B20 (modrá kapka)"),
+    ({"event": "refill", "by": "game", "slot": "c3", "tile": "B07"}, "sk",
+     "dopĺňa miesto c3 dielikom z vrecka: B07 (oranžová púšť)"),
+    ({"event": "recall", "by": "game", "seat": 2}, "cs",
+     "bere zpět všech 5 kostek (v zásobě nezůstala žádná)"),
+    ({"event": "recall", "by": "game", "seat": 2}, "en",
+     "takes all 5 dice back (none was left in the supply)"),
+])
+def test_event_words(event: dict[str, Any], lang: str, words: str) -> None:
+    assert web.event_words(event, lang, ["Ana", "Ben", "Cyril"]) == words
+
+
+def test_the_moving_seats_own_die_is_its_line_not_an_event() -> None:
+    """`move b2` says where the chosen die went; the events tell only what followed."""
+    import random
+
+    state = herna.make("envyra", players=3, seed=4)
+    rng = random.Random(4)
+    moves = 0
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        before = state.view(None)
+        state = state.copy()
+        state.apply(seat, action)
+        told = web.events(before, state.view(None), seat, str(action))
+        if str(action).startswith("move"):
+            moves += 1
+            own = {"seat": seat, "slot": str(action).split()[1]}
+            assert not told or {k: told[0].get(k) for k in own} != own or \
+                told[0]["event"] != "moved"
+    assert moves

@@ -77,13 +77,18 @@ def test_envyra_marks_are_sealed_until_everyone_has_marked(client: TestClient) -
     p1 = get(client, tid, toks[1])
     post(client, tid, toks[1], p1["legal"][0]["text"], 1)
     p2 = get(client, tid, toks[2])
-    assert [line.get("sealed") for line in p2["log"]] == [True, True]
+    assert [line.get("sealed") for line in p2["log"]] == [True, True]  # and no event
     post(client, tid, toks[2], p2["legal"][0]["text"], 2)
+    told = None
     for tok in (toks[0], toks[1], None):
         p = get(client, tid, tok)
-        assert [line["text"] for line in p["log"][:3]] == \
+        assert [line["text"] for line in p["log"] if not line.get("auto")][:3] == \
             [str(a) for _, a in state_at(client, tid, 3).history]
         assert not any(line.get("sealed") for line in p["log"])
+        events = [line for line in p["log"] if line.get("auto")]
+        assert all(line["seq"] == 2 for line in events)  # what the reveal set going
+        assert told is None or events == told  # public: the same for every viewer
+        told = events
 
 
 def test_ubongo_submissions_are_sealed_until_the_race_is_over(client: TestClient) -> None:
@@ -129,3 +134,13 @@ def test_no_seed_before_the_end(client: TestClient, game: str) -> None:
     with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
         assert str(SEED) not in dump(ws.receive_json())
     assert client.get(f"/api/tables/{tid}/record").status_code == 403
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_event_lines_are_public_and_never_tell_a_sealed_choice(game: str) -> None:
+    """The log's event lines come from the spectator's views only; a choice still sealed at
+    a simultaneous node (an Envyra mark, an Ubongo solve) makes none (herna.testing.web's
+    kit, along a whole seeded game)."""
+    from herna.testing.web import check_events
+
+    assert check_events(game, GAMES[game], SEED)

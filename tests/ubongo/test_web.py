@@ -89,7 +89,10 @@ def test_move_parts_are_the_target_fields() -> None:
         assert {"move": a.text(), "field": field} == {
             k: v for k, v in next(o for o in view["mover"]["options"]
                                   if o["move"] == a.text()).items() if k != "gems"}
-    assert svg_parts(render.svg(view)) == {n[0]: 1 for n in got}
+    # every field is drawn as a part: the page lights those in reach, and a click on
+    # another is told why not (server/guide.py)
+    assert svg_parts(render.svg(view)) == {f"field:{f}": 1 for f in range(1, 7)}
+    assert {n[0] for n in got} <= {f"field:{f}" for f in range(1, 7)}
     check_web(state, seat)
 
 
@@ -268,3 +271,33 @@ def test_labels_are_instructions_not_notation_or_log_words() -> None:
                 if not names:
                     plain.add(text)
     assert plain == {"pass"}
+
+
+# ----- events: what followed a move, for the log ----------------------------------------
+def test_events_along_a_random_game_keep_the_contract() -> None:
+    from herna.testing.web import check_events
+
+    seen = check_events("ubongo", 3, 4)
+    assert {"round", "ubongo", "gems", "late", "end"} <= set(seen)
+
+
+@pytest.mark.parametrize(("event", "lang", "words"), [
+    ({"event": "ubongo", "by": "game", "seat": 0, "place": 2, "time": 48.0}, "en",
+     "finishes 2nd in 48.0 s"),
+    ({"event": "ubongo", "by": "game", "seat": 0, "place": 1, "time": 12.5}, "sk",
+     "končí na 1. mieste za 12,5 s"),
+    ({"event": "late", "by": "game", "seat": 2, "time": 90.0, "timer": 60, "turns": 1,
+      "finishers": [0, 1]}, "cs",
+     "řešení za 90,0 s přichází pozdě: přesýpací hodiny (60 s) už doběhly; včas: Ana a Ben"),
+    ({"event": "late", "by": "game", "seat": 1, "time": 121.5, "timer": 60, "turns": 2,
+      "finishers": []}, "en",
+     "solved in 121.5 s: too late, the hourglass had run out twice (120 s)"),
+    ({"event": "gems", "by": "seat", "seat": 1, "to": 4, "gems": ["red", "yellow"]}, "cs",
+     "bere z políčka 4: červený drahokam a žlutý drahokam"),
+    ({"event": "gems", "by": "seat", "seat": 1, "to": 6, "gems": []}, "sk",
+     "na políčku 6 už nenachádza žiadny drahokam"),
+    ({"event": "round", "by": "game", "round": 3, "symbol": "drum", "timer": 60}, "cs",
+     "3. kolo: kostka ukazuje symbol buben; přesýpací hodiny 60 s"),
+])
+def test_event_words(event: dict[str, Any], lang: str, words: str) -> None:
+    assert web.event_words(event, lang, ["Ana", "Ben", "Cyril"]) == words

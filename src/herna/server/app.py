@@ -26,7 +26,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, names
+from . import bodies, guide, names
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -216,6 +216,25 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         lang = parse_lang(body.get("lang"), table.row.lang)
         await names.rename(tables, table, seat, body.get("name"), lang)
         return _json(tables.payload_text(table, seat, lang))
+
+    @app.post("/api/tables/{table_id}/explain")
+    async def api_explain(table_id: str, request: Request) -> dict[str, Any]:
+        """Why the parts a person clicked make no move now: the engine's reason (guide.py)."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = table.seat_of(_token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        if seat is None:
+            raise Refused(403, catalog().t("refuse.spectator", lang))
+        parts = guide.check_parts(body.get("parts"), lang)
+        reason = guide.explain(table, seat, parts, lang, names.seat_names(table, lang))
+        return {"reason": reason, "version": table.version}
+
+    @app.get("/api/games/{game}/guide")
+    def api_guide(game: str, lang: str = "en") -> dict[str, Any]:
+        """A game's "how to play", "how scoring works" and notation help, in `lang`."""
+        return guide.guide(game, parse_lang(lang, "en"))
 
     @app.get("/api/tables/{table_id}/record")
     def api_record(table_id: str) -> Any:

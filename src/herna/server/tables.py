@@ -68,6 +68,9 @@ class Step:
     text: str
     before: tuple[int, ...]
     after: tuple[int, ...]
+    # what followed the action, in public facts (words.step_events); None: not yet derived
+    # (a table rebuilt from the log derives them when its log is first shown)
+    events: tuple[dict[str, Any], ...] | None = None
 
     @property
     def keeps_node_open(self) -> bool:
@@ -90,7 +93,9 @@ class Table:
     # while a race clock is stamped on each copy (Tables.payload)
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
-    log_words: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # words.log_lines
+    # words.log_lines: per language, per step, its lines (the action's, then its events')
+    log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
+    public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
 
     @property
     def id(self) -> str:
@@ -393,6 +398,7 @@ class Tables:
                 gone.append(t.id)
             elif not t.watchers:
                 t.forget()
+                t.public = None  # the next move takes the view before it afresh
         for table_id in gone:
             del self.live[table_id]
         # the drawings' parts and the moves' words no push has used as long go too; and
@@ -460,8 +466,9 @@ class Tables:
                 fresh = self.load(table.id)
                 raise Refused(409, catalog().t("refuse.first", lang),
                               self.payload(fresh, seat, lang)) from None
+            step = Step(seat, text, before, trial.to_act(),
+                        words.step_events(table, trial, seat, text))
             table.state = trial
-            step = Step(seat, text, before, trial.to_act())
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()

@@ -9,10 +9,12 @@ their author.
 from __future__ import annotations
 
 import functools
+import logging
 from typing import TYPE_CHECKING, Any
 
+import herna
 from herna.ai.registry import game_module
-from herna.core import Action
+from herna.core import Action, State
 from herna.drawing import recent
 from herna.web import catalog
 
@@ -21,7 +23,10 @@ from . import names
 if TYPE_CHECKING:
     from .tables import Table
 
-LOG_TAIL = 80
+log = logging.getLogger("herna.server")
+
+LOG_TAIL = 80  # steps: each is its action's line and the lines of the events after it
+LOG_LINES = 200  # at most, however many events the last steps had
 
 
 def shown_legal(game: str, legal: list[Action]) -> list[Action]:
@@ -68,6 +73,24 @@ def category(game: str, key: str, lang: str) -> str:
     return str(fn(key, lang)) if callable(fn) else key
 
 
+def step_prompt(game: str, view: dict[str, Any], actions: list[Action],
+                lang: str) -> dict[str, Any] | None:
+    """What to do now in the game's own words (the game's `web.prompt`): `{"text", "after"}`,
+    `after` saying what a first chosen part leads to (by its name, or its kind before the
+    colon). None when the game has no words for it: the page then says what it always says."""
+    fn = getattr(game_module(game, "web"), "prompt", None)
+    if not callable(fn):
+        return None
+    try:
+        made = fn(view, actions, lang)
+    except Exception:  # words are a courtesy: the lit parts still say what may be chosen
+        log.exception("%s: no prompt", game)
+        return None
+    if isinstance(made, str):
+        return {"text": made, "after": {}}
+    return {"text": str(made["text"]), "after": dict(made.get("after") or {})}
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
     return names.label(s.kind, s.level, s.name, seat, lang)
@@ -80,8 +103,10 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     to_act = list(state.to_act())
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
+    prompt = None
     if seat is not None and seat in to_act:
         actions = shown_legal(game, state.legal_actions(seat))
+        prompt = step_prompt(game, view, actions, lang)
         parts_fn = getattr(web, "parts", None)
         parts = parts_fn(view, actions) if callable(parts_fn) else [[] for _ in actions]
         legal = [{"text": str(a), "code": a.code, "parts": p,
@@ -109,6 +134,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "version": table.version,
         "view": view,
         "legal": legal,
+        "prompt": prompt,
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
@@ -129,24 +155,114 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     return out
 
 
+def step_events(table: Table, after: State, seat: int,
+                text: str) -> tuple[dict[str, Any], ...]:
+    """What followed one applied action, as the game's `web.events` tells it from the
+    spectator's views before and after it: public facts only, whoever reads the log (a
+    capture, a refill, a virtual player's fill, a solve that came too late). The view after
+    is kept for the next move's "before" (a table's state is replaced, never changed)."""
+    fn = getattr(game_module(table.game, "web"), "events", None)
+    if not callable(fn):
+        return ()
+    before = table.public if table.public is not None else table.state.view(None)
+    table.public = after.view(None)
+    return _events(fn, before, table.public, seat, text)
+
+
+def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
+            text: str) -> tuple[dict[str, Any], ...]:
+    try:
+        return tuple(fn(before, after, seat, text))
+    except Exception:  # the log's extra lines are a courtesy: never a move refused for them
+        log.exception("events after %r could not be told", text)
+        return ()
+
+
+def fill_events(table: Table, start: int) -> None:
+    """Derive the events of the steps from `start` on that have none yet (a table rebuilt
+    from its log after a restart): the game is replayed, as the log is the only truth."""
+    steps = table.steps
+    if all(step.events is not None for step in steps[start:]):
+        return
+    fn = getattr(game_module(table.game, "web"), "events", None)
+    if not callable(fn):
+        for step in steps[start:]:
+            step.events = ()
+        return
+    row = table.row
+    state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
+    view: dict[str, Any] | None = None
+    for i, step in enumerate(steps):
+        need = i >= start and step.events is None
+        if need and view is None:
+            view = state.view(None)
+        if need:
+            assert view is not None
+            state = state.copy()  # the view before must not change with the state it shows
+            state.apply(step.seat, step.text)
+            after = state.view(None)
+            step.events = _events(fn, view, after, step.seat, step.text)
+            view = after
+        else:
+            state.apply(step.seat, step.text)
+            view = None
+
+
+def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
+                seat_names: list[str]) -> dict[str, Any]:
+    """One event in words: who it concerns (a seat, a virtual player, else the game) and
+    what happened, in the seat's language."""
+    web = game_module(table.game, "web")
+    by = event.get("by", "game")
+    about = event.get("seat")
+    who = None
+    who_fn = getattr(web, "event_who", None)
+    if callable(who_fn):
+        who = who_fn(event, lang)
+    if who is None:
+        who = seat_names[about] if isinstance(about, int) and 0 <= about < len(seat_names) \
+            else catalog().t("log.game", lang)
+    words_fn = getattr(web, "event_words", None)
+    try:
+        said = str(words_fn(event, lang, seat_names)) if callable(words_fn) \
+            else str(event.get("event", ""))
+    except Exception:  # words are a courtesy: the kind of event still says what happened
+        log.exception("no words for the event %r", event)
+        said = str(event.get("event", ""))
+    line: dict[str, Any] = {"seq": i, "auto": True, "by": by, "event": event.get("event"),
+                            "who": str(who), "words": said}
+    if isinstance(about, int):
+        line["seat"] = about
+    return line
+
+
 def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """The last moves in words; a choice still sealed shows only that its seat has chosen."""
+    """The last moves in words, each followed by what the game did after it (its events);
+    a choice still sealed shows only that its seat has chosen."""
     steps = table.steps
     sealed_from = len(steps) - table.sealed()
     start = max(0, len(steps) - LOG_TAIL)
-    # a step's line never changes once made: kept per language, shared by every payload
+    # a step's lines never change once made: kept per language, shared by every payload
     # (the entries are only ever serialised, never changed)
     made = table.log_words.setdefault(lang, [])
-    for i in range(len(made), len(steps)):
-        step = steps[i]
-        made.append({"seq": i, "seat": step.seat, "who": seat_label(table, step.seat, lang),
-                     "text": step.text,
-                     "words": describe(table.game, step.seat, step.text, lang)})
-    lines = made[start:]
-    for i in range(max(start, sealed_from), len(steps)):
-        step = steps[i]
-        if step.seat != seat:
-            lines[i - start] = {"seq": i, "seat": step.seat,
-                                "who": seat_label(table, step.seat, lang), "sealed": True,
-                                "words": catalog().t("log.sealed", lang)}
-    return lines
+    if len(made) < len(steps):
+        fill_events(table, max(start, len(made)))
+        seat_names = names.seat_names(table, lang)
+        while len(made) < start:  # steps older than the tail are never shown again
+            made.append([])
+        for i in range(len(made), len(steps)):
+            step = steps[i]
+            lines = [{"seq": i, "seat": step.seat, "who": seat_names[step.seat],
+                      "text": step.text,
+                      "words": describe(table.game, step.seat, step.text, lang)}]
+            lines += [_event_line(table, i, e, lang, seat_names) for e in step.events or ()]
+            made.append(lines)
+    out: list[dict[str, Any]] = []
+    for i in range(start, len(steps)):
+        if i >= sealed_from and steps[i].seat != seat:
+            step = steps[i]
+            out.append({"seq": i, "seat": step.seat, "who": seat_label(table, step.seat, lang),
+                        "sealed": True, "words": catalog().t("log.sealed", lang)})
+        else:
+            out += made[i]
+    return out[-LOG_LINES:]

@@ -13,6 +13,15 @@ of the drawing the server sends):
   (an instruction, "Take coins"; without it the page shows the log's words).
 - optionally `extra(view) -> dict`: geometry the client needs beyond the drawing (Ubongo's
   pieces and card outline).
+- optionally `events(before, after, seat, text) -> list[dict]`: what followed an applied
+  action (a refill, a capture, a forced move, a virtual player's roll), told from the
+  spectator's views before and after it, so only public facts; each event has `event` (its
+  kind), `by` (`game`, `seat`: a forced move of that seat, or `virtual`) and `seat` when it
+  concerns one. `event_words(event, lang, names) -> str` says it after the name of whom it
+  concerns (`names`: the seats' labels); `event_who(event, lang)` may name who is no seat
+  (Dirk, a virtual player). The server logs them as lines of their own (docs/API.md).
+
+`check_events(...)` plays a seeded random game and asserts the events keep that contract.
 
 `check_web(state, seat)` asserts what the client relies on, for the position at hand.
 """
@@ -95,3 +104,52 @@ def check_web(state: State, seat: int | None, lang: str = "en") -> dict[str, Any
             if not isinstance(caption, str) or not caption:
                 raise WebContractError(f"{game}: no caption for {action}")
     return {"svg": svg, "parts": parts}
+
+
+LANGS = ("en", "cs", "sk")
+
+
+def check_events(game: str, players: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> Counter[str]:
+    """Play one seeded random game; after every action, the game's events from the
+    spectator's views (as JSON, what the server holds) must be plain data of a known shape,
+    name a seat that exists, be said in every language with no field left unfilled, and be
+    none at all while the action is a choice still sealed at a simultaneous node (nothing
+    public has happened, and the choice itself must not show). Returns the kinds seen."""
+    import json
+
+    web = game_module(game, "web")
+    fn = getattr(web, "events", None)
+    if web is None or not callable(fn):
+        raise WebContractError(f"{game} tells no events")
+    state = herna.make(game, players=players, seed=seed, **(options or {}))
+    rng = random.Random(seed)
+    names = [f"Seat{i}" for i in range(players)]
+    seen: Counter[str] = Counter()
+    before = json.loads(json.dumps(state.view(None)))
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        waiting = state.to_act()
+        action = rng.choice(state.legal_actions(seat))
+        state = state.copy()
+        state.apply(seat, action)
+        after = json.loads(json.dumps(state.view(None)))
+        told = fn(before, after, seat, str(action))
+        if json.loads(json.dumps(told)) != told:
+            raise WebContractError(f"{game}: events are not plain JSON: {told!r}")
+        rest = tuple(s for s in waiting if s != seat)
+        if rest and tuple(state.to_act()) == rest and told:
+            raise WebContractError(f"{game}: a sealed choice ({action}) told {told!r}")
+        for e in told:
+            if not isinstance(e.get("event"), str) or e.get("by") not in ("game", "seat",
+                                                                         "virtual"):
+                raise WebContractError(f"{game}: an event without its kind or author: {e!r}")
+            if "seat" in e and not (isinstance(e["seat"], int) and 0 <= e["seat"] < players):
+                raise WebContractError(f"{game}: an event about no seat: {e!r}")
+            for lang in LANGS:
+                words = web.event_words(e, lang, names)
+                if not isinstance(words, str) or not words or "{" in words:
+                    raise WebContractError(f"{game}: no {lang} words for {e!r}: {words!r}")
+            seen[e["event"]] += 1
+        before = after
+    return seen

@@ -70,7 +70,7 @@ def view(s: AlhambraState, seat: int | None) -> dict[str, Any]:
         "dirk": {"tiles": [tile_json(t) for t in s.dirk_tiles],
                  "counts": type_counts(s.dirk_tiles), "score": s.dirk_score}
         if s.with_dirk else None,
-        "scorings": s.scorings,
+        "scorings": list(s.scorings),  # a view never shares a list the game goes on changing
         "leftovers": list(s.leftovers_given),
         "outcome": out.to_dict() if out else None,
     }

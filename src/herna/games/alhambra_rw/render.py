@@ -326,9 +326,6 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         more, h = _outcome(view, outcome, PAD, y, lang)
         parts += ['<g id="rw-outcome">', *more, "</g>"]
         y += h
-    if view.get("data_status"):  # a footnote, out of the way: the data is our own reading
-        parts.append(_text(PAD, y + 4, t("reconstruction", lang), 10, MUTED))
-        y += 10
     height = y + PAD
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" {FONT}>')

@@ -21,8 +21,8 @@ from typing import Any
 
 from herna.core import Action
 
-from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, cell
-from .i18n import lang_of, plural, t, type_name
+from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, VIRTUAL_NAMES, VP, cell
+from .i18n import join_names, lang_of, plural, t, type_name
 
 
 def action_parts(text: str) -> list[str]:
@@ -80,3 +80,118 @@ def _words(kind: str, text: str, lang: str | None) -> str:
     if verb in ("coins", "end"):
         return t(f"{kind}.{verb}", lang)
     return text
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def prompt(view: dict[str, Any], legal: Sequence[Action], lang: str | None = None
+           ) -> dict[str, Any]:
+    """What the seat to act does now, in the rulebook's words, and what a first chosen die
+    leads to (`after`, by the part's kind)."""
+    lang = lang_of(lang)
+    phase = view["phase"]
+    seat = view["seats"][view["seat"]]
+    if phase == "second":
+        b, y = view["turn"]["second"]
+        building = type_name(BUILDING_TYPES[CELL_TYPE[cell(b, y)]], lang)
+        return {"text": t("prompt.second", lang, type=building, b=b, y=y,
+                          cost=_coins(COST_SECOND, lang)), "after": {}}
+    if phase == "keep":
+        return {"text": t("prompt.keep", lang),
+                "after": {"blue": t("prompt.after_blue", lang),
+                          "yellow": t("prompt.after_yellow", lang)}}
+    adjusting = any(str(a).startswith("adjust ") for a in legal)
+    text = t("prompt.turn", lang, coins=_coins(int(seat["coins"]["balance"]), lang))
+    after = {}
+    if adjusting:
+        after = {"blue": t("prompt.after_die", lang), "yellow": t("prompt.after_die", lang)}
+    return {"text": text, "after": after}
+
+
+def meant(view: dict[str, Any], parts: Sequence[str]) -> list[str]:
+    """The action a person meant by clicking `parts` (chosen ones first), in the notation:
+    a cell builds (or is the second building), two dice are kept, a die and a step adjust."""
+    by_kind: dict[str, list[str]] = {}
+    for part in parts:
+        kind, _, name = part.partition(":")
+        by_kind.setdefault(kind, []).append(name)
+    phase = view["phase"]
+    dice = view["seats"][view["seat"]]["dice"]
+    if set(by_kind) == {"cell"}:
+        return [f"{'second' if phase == 'second' else 'build'} {by_kind['cell'][0]}"]
+    die = [(c, by_kind[c][0]) for c in ("blue", "yellow") if c in by_kind]
+    if "step" in by_kind:
+        return [f"adjust {die[0][0]} {die[0][1]} {by_kind['step'][0]}"] if die else []
+    if not die or "cell" in by_kind:
+        return []
+    if phase == "keep":
+        chosen = dict(die)
+        blue = chosen.get("blue") or (dice["blue"] and str(dice["blue"][0]))
+        yellow = chosen.get("yellow") or (dice["yellow"] and str(dice["yellow"][0]))
+        return [f"keep {blue},{yellow}"] if blue and yellow else []
+    colour, value = die[0]
+    return [f"adjust {colour} {value} {'-1' if value == '6' else '+1'}"]
+
+
+def guide(lang: str | None = None) -> dict[str, Any]:
+    """How to play and how scoring works, with each type's values from the game data, and the
+    notice about the sheet Herna reconstructed (it used to be a footnote on every drawing)."""
+    lang = lang_of(lang)
+    return {
+        "play": t("guide.play", lang).split("\n"),
+        "scoring": t("guide.scoring", lang).split("\n"),
+        "table": {"caption": t("guide.table.caption", lang),
+                  "head": [t("guide.table.type", lang), t("guide.table.first", lang),
+                           t("guide.table.second", lang), t("guide.table.third", lang)],
+                  "rows": [[type_name(kind, lang), *(str(p) for p in VP[k])]
+                           for k, kind in enumerate(BUILDING_TYPES)]},
+        "notice": t("reconstruction", lang),
+    }
+# ---- what followed a move: the log's event lines (herna.server.words.step_events) ----------
+def events(before: dict[str, Any], after: dict[str, Any], seat: int,
+           text: str) -> list[dict[str, Any]]:
+    """What followed the action, from the spectator's views (the game hides nothing but
+    future rolls): the virtual players' rolls and the box each crosses at the round's end,
+    then the completions the round's end pays (places and points, virtual players too)."""
+    n = after["players"]
+    out: list[dict[str, Any]] = []
+    seen = {(e["round"], e["player"]) for e in before["virtual_log"]}
+    for e in after["virtual_log"]:
+        if (e["round"], e["player"]) not in seen:
+            out.append({"event": "fill", "by": "virtual", "virtual": e["player"] - n,
+                        "rolls": e["rolls"], "type": e["type"]})
+    for award in after["awards"][len(before["awards"]):]:
+        shared = len(award["players"]) > 1
+        for player in award["players"]:
+            line: dict[str, Any] = {"event": "complete", "type": award["type"],
+                                    "places": award["places"], "share": award["share"],
+                                    "shared": shared}
+            if player >= n:
+                line |= {"by": "virtual", "virtual": player - n}
+            else:
+                line |= {"by": "game", "seat": player}
+            out.append(line)
+    return out
+
+
+def event_who(event: dict[str, Any], lang: str) -> str | None:
+    """A virtual player by its name ("Virtual Ana"); seats as the server names them."""
+    if event.get("by") != "virtual":
+        return None
+    return t("virtual_name", lang, name=VIRTUAL_NAMES[event["virtual"]])
+
+
+def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
+    """One event in words, after the name of the player it concerns."""
+    lang = lang_of(lang)
+    building = type_name(event["type"], lang)
+    if event["event"] == "fill":
+        *rerolled, (b, y) = event["rolls"]
+        if rerolled:
+            return t("log.fill_rerolled", lang, type=building, b=b, y=y,
+                     rerolled=", ".join(f"{rb},{ry}" for rb, ry in rerolled))
+        return t("log.fill", lang, type=building, b=b, y=y)
+    places = event["places"]
+    if event["shared"]:
+        return t("log.complete_shared", lang, type=building, share=event["share"],
+                 places=join_names((str(p) for p in places), lang))
+    return t("log.complete", lang, type=building, share=event["share"], place=places[0])

@@ -21,7 +21,7 @@ from typing import Any
 from herna.i18n import get_lang, speaking
 
 from ...drawing import by_data, seat_name, with_names
-from .data import SAME_TILE
+from .data import SAME_TILE, SET_POINTS
 from .i18n import CATALOG, plural, symbol_name, t, tile_name
 
 View = Mapping[str, Any]
@@ -68,6 +68,11 @@ def _pick(name: str, key: str, x: float, y: float, w: float, h: float) -> str:
 
 def _cell(view: View, slot: Mapping[str, Any], x: float, y: float) -> list[str]:
     out = [f'<g id="envyra-slot-{slot["slot"]}">', *_cell_body(view, slot, x, y)]
+    tile, me = slot["tile"], view.get("seat")
+    if tile and tile["reserve"] and me is not None and me not in slot.get("open_to", ()):
+        # RULES.md: a reserved tile the viewer does not qualify for yet is marked
+        cross = _text(x + CELL_W - 8, y + 98, "✗", 16, "#c0392b", "bold", "end")
+        out.append(f'<g class="closed">{cross}<title>{escape(t("closed"))}</title></g>')
     kind, slots, twice = _picks(view)
     if slot["slot"] in slots:
         name = f"{kind}:{slot['slot']}"
@@ -237,6 +242,10 @@ def _svg(view: dict[str, Any]) -> str:
         py += h + GAP
     gy = max(top + grid["rows"] * (CELL_H + GAP), py) + 10
     body.append('<g id="envyra-foot">')
+    values = " · ".join(t("set_value", size=size, points=points)
+                        for size, points in enumerate(SET_POINTS) if points)
+    body.append(_text(MARGIN, gy, t("set_values", values=values), 12, INK, "bold"))
+    gy += 20
     public = view["equilibrium"]["public"]
     if public:
         cards = "; ".join(f"{c['id']} {' + '.join(symbol_name(s) for s in c['symbols'])} "
@@ -256,7 +265,6 @@ def _svg(view: dict[str, Any]) -> str:
             body.append(_text(MARGIN, gy, line, 12, INK,
                               "bold" if s in out["winners"] else "normal"))
             gy += 18
-    body.append(_text(MARGIN, gy + 4, t("recon"), 10, "#777"))
     body.append("</g>")
     height = gy + 20
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

@@ -88,7 +88,8 @@ def _seat_colour(seat: int) -> str:
 
 def field_picks(view: View) -> set[int]:
     """The red fields (1-6) the viewing seat may click now: any, to place its figure at the
-    start; the fields within its reach when it moves after the race."""
+    start, or to move it after the race (the page lights those within reach; a click on
+    another one is told why not)."""
     me = view.get("seat")
     if me is None or me not in view.get("to_act", []):
         return set()
@@ -96,7 +97,7 @@ def field_picks(view: View) -> set[int]:
         return set(range(1, len(view.get("board", [])) + 1))
     mover = view.get("mover")
     if view.get("phase") == "gems" and mover and mover["seat"] == me:
-        return {int(o["field"]) for o in mover["options"]}
+        return set(range(1, len(view.get("board", [])) + 1))
     return set()
 
 

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from herna.core import Action, IllegalAction
+from herna.i18n import number
 
 from . import actions as A
 from .data import DEFAULT_TIMER
-from .i18n import plural, t
+from .i18n import CATALOG, hourglass, ordinal, plural, symbol_name, t
 from .pieces import PIECES, orientations
 
 ANCHOR = ("row,col in `A0@row,col` is where the top-left corner of the orientation's "
@@ -139,3 +140,116 @@ def bot_delay(text: str) -> float:
         return 0.0
     seconds = getattr(a, "seconds", None)
     return float(seconds) if seconds is not None else 0.0
+
+
+# ----- what to do now, and why not ----------------------------------------------------------
+def prompt(view: dict[str, Any], legal: list[Action], lang: str) -> dict[str, Any]:
+    """What the seat to act does now, in the rules' words: the start field, the race, the
+    gem step (how far the figure may go, and which gems it takes)."""
+    phase = view.get("phase")
+    mover = view.get("mover")
+    if phase == "start":
+        return {"text": t("prompt.start", lang), "after": {}}
+    if phase == "gems" and mover and mover["seat"] == view.get("seat"):
+        return {"text": plural("prompt.gems", int(mover["allowance"]), lang,
+                               place=mover["place"]), "after": {}}
+    return {"text": t("prompt.race", lang), "after": {}}
+
+
+def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
+    """The action a person meant by clicking a red field: a start field before the first
+    round, a move of the figure after the race."""
+    if len(parts) != 1 or not parts[0].startswith("field:"):
+        return []
+    field = int(parts[0].partition(":")[2])
+    if view.get("phase") == "start":
+        return [f"start {field}"]
+    me = view.get("seat")
+    here = view["seats"][me]["figure"] if me is not None else None
+    if here is None:
+        return []
+    delta = field - int(here)
+    return [f"move {delta:+d}" if delta else "move 0"]
+
+
+def guide(lang: str) -> dict[str, Any]:
+    """How to play (the gem rule) and how the winner is found, and the notice that the
+    puzzle cards are Herna's own."""
+    return {"play": t("guide.play", lang).split("\n"),
+            "scoring": t("guide.scoring", lang).split("\n"),
+            "table": None, "notice": t("guide.notice", lang)}
+# ---- what followed a move: the log's event lines (herna.server.words.step_events) ----------
+def events(before: dict[str, Any], after: dict[str, Any], seat: int,
+           text: str) -> list[dict[str, Any]]:
+    """What followed the action, from the spectator's views: when the last seat has
+    submitted, the race as the engine's clock resolved it (who finished, in which place; who
+    solved too late; the hourglass turned again; the cards discarded), then each finisher's
+    gems (the forced ones too), the next round's die and hourglass, and the end. Sealed
+    submissions are in no spectator's view until then, so nothing here tells them early."""
+    out: list[dict[str, Any]] = []
+    logged = len(before["rounds_log"])
+    record = None  # the round the action was played in, once its race is resolved
+    if len(after["rounds_log"]) > logged:
+        record = after["rounds_log"][logged]
+    elif after["phase"] == "gems":
+        record = after["last_round"]
+    if record is not None and before["phase"] == "race":
+        out += _race(record, after["timer"])
+    if record is not None:
+        done = sum(1 for e in before["events"] if e["event"] == "gems")
+        for move in record["moves"][done:]:
+            by = "seat" if move["seat"] != seat or not text.startswith("move") else "game"
+            out.append({"event": "gems", "by": by, "seat": move["seat"], "to": move["to"],
+                        "gems": move["gems"]})
+    if after["round"] != before["round"] and after["phase"] == "race":
+        out.append({"event": "round", "by": "game", "round": after["round"],
+                    "symbol": after["symbol"], "timer": after["timer"]})
+    if after["phase"] == "over" and before["phase"] != "over":
+        out.append({"event": "end", "by": "game"})
+    return out
+
+
+def _race(record: dict[str, Any], timer: int) -> list[dict[str, Any]]:
+    """A resolved race in events: the finishers in order, then who solved too late."""
+    finishers = list(record["finishers"])
+    turns = record["hourglass_turns"]
+    out: list[dict[str, Any]] = []
+    if turns == 2:
+        out.append({"event": "hourglass", "by": "game", "timer": timer})
+    for place, who in enumerate(finishers, 1):
+        out.append({"event": "ubongo", "by": "game", "seat": who, "place": place,
+                    "time": record["times"][who]})
+    for who, time in enumerate(record["times"]):
+        if time is not None and who not in finishers:
+            out.append({"event": "late", "by": "game", "seat": who, "time": time,
+                        "timer": timer, "turns": turns, "finishers": finishers})
+    if record["discarded"]:
+        out.append({"event": "discarded", "by": "game"})
+    return out
+
+
+def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
+    """One event in words, after the name of the seat it concerns (or "Game")."""
+    kind = event["event"]
+    join_names = CATALOG.join_names
+    if kind == "ubongo":
+        return t("log.ubongo", lang, place=ordinal(event["place"], lang),
+                 time=number(event["time"], lang))
+    if kind == "late":
+        time = number(event["time"], lang)
+        if event["finishers"]:  # someone made it within the hourglass: a later solve is out
+            return t("log.late", lang, time=time, timer=event["timer"],
+                     who=join_names((names[s] for s in event["finishers"]), lang))
+        return t("log.late_twice", lang, time=time, double=2 * event["timer"])
+    if kind == "hourglass":
+        return t("log.hourglass", lang, timer=event["timer"])
+    if kind == "gems":
+        if not event["gems"]:
+            return t("log.gems_none", lang, field=event["to"])
+        return t("log.gems", lang, field=event["to"], gems=join_names(
+            (t(f"log.gem.{c}", lang) for c in event["gems"]), lang))
+    if kind == "round":
+        return t("log.round", lang, round=event["round"],
+                 symbol=symbol_name(event["symbol"], lang), hourglass=hourglass(event["timer"],
+                                                                                lang))
+    return t(f"log.{kind}", lang)  # discarded, end

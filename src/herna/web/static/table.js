@@ -79,11 +79,96 @@ function showProblem(text) {
 }
 
 // ----- receiving ----------------------------------------------------------------------------
-function receive(key, payload) {
+function receive(key, payload, now = false) {
   const before = latest.get(key);
   if (before && before.version > payload.version) return; // an older push arriving late
+  // others' moves arriving in a burst (bots) are shown one by one, at the chosen speed
+  if (!now && before && held.size <= 1 && pace() > 0) {
+    queue.push([key, payload]);
+    pump();
+    return;
+  }
   latest.set(key, payload);
   chooseShown();
+}
+
+// ----- pace: how long each of the others' moves stays on the screen ---------------------------
+const PACES = { fast: 0, normal: 900, slow: 2000 };
+const queue = []; // [key, payload] waiting to be shown, oldest first
+let paceTimer = null;
+let shownAt = 0;
+
+function speed() {
+  const kept = localStorage.getItem("herna.speed");
+  if (kept in PACES) return kept;
+  // an automated browser (a test) sees every move at once unless it chooses a speed
+  return navigator.webdriver ? "fast" : "normal";
+}
+
+function pace() {
+  return PACES[speed()];
+}
+
+function pump() {
+  if (paceTimer) return;
+  const wait = shownAt + pace() - performance.now();
+  if (wait > 0) {
+    paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
+    return;
+  }
+  while (queue.length) {
+    const [key, payload] = queue.shift();
+    const before = latest.get(key);
+    if (before && before.version >= payload.version) continue; // overtaken (my own move)
+    latest.set(key, payload);
+    chooseShown();
+    shownAt = performance.now();
+    if (queue.length) pump();
+    return;
+  }
+}
+
+function speedPicker() {
+  const select = el("select", {
+    id: "speed", onchange: () => {
+      localStorage.setItem("herna.speed", select.value);
+      if (!pace()) { clearTimeout(paceTimer); paceTimer = null; shownAt = 0; pump(); }
+    },
+  }, Object.keys(PACES).map((k) => el("option", { value: k }, t(`speed.${k}`))));
+  select.value = speed();
+  return el("label", { class: "speed" }, el("span", {}, t("speed.label")), select);
+}
+
+// ----- marks: what changed since my last move ---------------------------------------------------
+// The drawing as it was right after this seat's own last move (a spectator: the drawing
+// before); every drawn element with an id that differs from it now is marked. Only the
+// innermost ids are compared, so a mark sits on the tile or card, not on its whole panel.
+let baseline = null; // {seat, marks: Map id -> signature}
+
+function signatures() {
+  const out = new Map();
+  for (const node of document.querySelectorAll("#board svg [id]")) {
+    if (node.querySelector("[id]")) continue;
+    out.set(node.id, node.outerHTML.replace(/ (class|tabindex|role|aria-[a-z]+)="[^"]*"/g, ""));
+  }
+  return out;
+}
+
+function markChanges(payload) {
+  const now = signatures();
+  const mine = payload.seat;
+  if (baseline && baseline.seat === mine) {
+    for (const node of document.querySelectorAll("#board svg [id]")) {
+      if (!now.has(node.id)) continue;
+      const was = baseline.marks.get(node.id);
+      node.classList.toggle("changed", was !== undefined && was !== now.get(node.id));
+    }
+  }
+  const last = payload.log.length ? payload.log[payload.log.length - 1] : null;
+  const movedMyself = last && mine !== null && last.seat === mine;
+  if (!baseline || baseline.seat !== mine || mine === null || movedMyself) {
+    baseline = { seat: mine, marks: now };
+  }
 }
 
 function freshest() {
@@ -144,6 +229,8 @@ function draw(payload) {
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   drawBoard(payload);
+  markChanges(payload);
+  announce(payload);
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
@@ -308,11 +395,33 @@ function light(payload) {
     }
   }
   const chosenNodes = new Set(chosen.map((c) => c.node));
+  const moves = mine ? candidates(payload) : [];
   for (const node of partNodes()) {
     const isChosen = chosenNodes.has(node);
+    const live = !isChosen && (left.get(node.dataset.part) || 0) > 0;
     node.classList.toggle("chosen", isChosen);
-    node.classList.toggle("live", !isChosen && (left.get(node.dataset.part) || 0) > 0);
+    node.classList.toggle("live", live);
+    // a part that may be chosen (or unchosen) is a button for the keyboard and screen readers
+    if (live || isChosen) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-pressed", isChosen ? "true" : "false");
+      node.setAttribute("aria-label", partLabel(node, moves));
+    } else if (node.hasAttribute("tabindex")) {
+      for (const a of ["tabindex", "role", "aria-pressed", "aria-label"]) node.removeAttribute(a);
+    }
   }
+}
+
+// What a part is called aloud: the drawing's own label for it, else the one move it makes,
+// else its name in the drawing ("tile b2").
+function partLabel(node, moves) {
+  const own = node.dataset.label || (node.querySelector && node.querySelector(":scope > title")
+    && node.querySelector(":scope > title").textContent);
+  if (own) return own;
+  const making = moves.filter((a) => a.parts.includes(node.dataset.part));
+  if (making.length === 1 && making[0].parts.length === 1) return making[0].label || making[0].text;
+  return node.dataset.part.replace(/[:_-]+/g, " ");
 }
 
 function exactMoves(payload) {
@@ -332,12 +441,17 @@ function drawTurn(payload) {
     const exact = chosen.length ? exactMoves(payload) : [];
     if (chosen.length) {
       parts.push(el("p", { class: "chosen-line" }, t("table.chosen", { n: chosen.length })));
+      // what the first choice leads to, in the game's words (the server's prompt.after)
+      const after = (payload.prompt && payload.prompt.after) || {};
+      const first = chosen[0].name;
+      const next = after[first] ?? after[first.split(":")[0]] ?? null;
+      if (next) parts.push(el("p", { class: "hint prompt", id: "prompt" }, next));
       if (exact.length) {
         parts.push(el("div", { class: "moves" }, exact.map((a) => moveButton(a, "primary"))));
       }
       const more = moves.filter((a) => !exact.includes(a));
       if (more.length) {
-        parts.push(el("p", { class: "hint" }, plural("table.more", more.length)));
+        if (!next) parts.push(el("p", { class: "hint" }, plural("table.more", more.length)));
         if (more.length <= 8) {
           parts.push(el("div", { class: "moves" }, more.map((a) => moveButton(a, ""))));
         }
@@ -347,11 +461,15 @@ function drawTurn(payload) {
     } else {
       const plain = payload.legal.filter((a) => !a.parts.length);
       const clickable = payload.legal.length - plain.length;
-      if (clickable) parts.push(el("p", { class: "hint" }, t("table.click_hint")));
+      if (payload.prompt) { // this step in the game's own words, from the server
+        parts.push(el("p", { class: "hint prompt", id: "prompt" }, payload.prompt.text));
+      } else if (clickable) {
+        parts.push(el("p", { class: "hint" }, t("table.click_hint")));
+      }
       if (plain.length) {
         parts.push(el("div", { class: "moves" }, plain.map((a) => moveButton(a, ""))));
       }
-      if (!clickable && !plain.length) {
+      if (!clickable && !plain.length && !payload.prompt) {
         parts.push(el("p", { class: "hint" }, t("table.notation_only")));
       }
     }
@@ -363,6 +481,7 @@ function drawTurn(payload) {
   if (message) parts.push(el("p", { class: "error", role: "alert", id: "message" }, message));
   if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
   if (payload.next) parts.push(nextLink(payload));
+  parts.push(guideButton(payload));
   box.replaceChildren(...parts);
 }
 
@@ -383,7 +502,13 @@ function notationBox(payload) {
   return el("form", {
     class: "notation", onsubmit: (e) => {
       e.preventDefault();
-      if (input.value.trim()) submit(input.value.trim());
+      const typed = input.value.trim();
+      if (/^(help|\?)$/i.test(typed)) { // the notation's help, as at the terminal's prompt
+        input.value = "";
+        openGuide(payload.game, "notation");
+      } else if (typed) {
+        submit(typed);
+      }
     },
   }, input, el("button", { type: "submit" }, t("table.send")));
 }
@@ -469,11 +594,32 @@ function drawScores(payload) {
     })));
 }
 
+// The log: one numbered entry per move, the events that followed it (what the game did, a
+// forced move, a virtual player) listed under it and marked automatic (`announce` reads the
+// new ones, events too, to a screen reader as they happen).
+function logWords(line) {
+  return [el("b", {}, line.who), " ", line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+}
+
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const list = el("ol", { class: "log", start: payload.log.length ? payload.log[0].seq + 1 : 1 },
-    payload.log.map((line) => el("li", { class: line.sealed ? "sealed" : "", title: line.text || "" },
-      el("b", {}, line.who), " ", line.words)));
+  const steps = [];
+  for (const line of payload.log) {
+    const last = steps[steps.length - 1];
+    if (last && last.seq === line.seq) last.lines.push(line);
+    else steps.push({ seq: line.seq, lines: [line] });
+  }
+  const list = el("ol", { class: "log", start: steps.length ? steps[0].seq + 1 : 1 },
+    steps.map(({ lines }) => {
+      const own = lines[0].auto ? null : lines[0];
+      const events = lines.filter((line) => line.auto);
+      return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
+        own ? logWords(own) : null,
+        events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
+          class: `auto by-${line.by} event-${line.event}`,
+        }, logWords(line)))) : null);
+    }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -523,7 +669,7 @@ async function sendName(seat, name, typed) {
   const slot = document.getElementById("name-slot");
   slot.replaceChildren();
   delete slot.dataset.seat;
-  receive(seat, fresh);
+  receive(seat, fresh, true);
 }
 
 function drawClock(payload) {
@@ -541,14 +687,39 @@ function drawClock(payload) {
       node.textContent = t("clock.elapsed", { s: elapsed.toFixed(0) });
       return;
     }
-    const turn = elapsed < limit ? 1 : 2;
-    const left = Math.max(0, limit * turn - elapsed);
-    node.textContent = t(turn === 1 ? "clock.left" : "clock.again", { s: left.toFixed(0) });
-    node.style.setProperty("--sand", `${Math.min(1, (elapsed % limit) / limit)}`);
-    node.classList.toggle("second", turn === 2);
+    // past the hourglass a solve counts only if nobody finished within it (then the
+    // hourglass is turned again, up to twice its time): the page says it has run out
+    if (elapsed < limit) {
+      node.textContent = t("clock.left", { s: (limit - elapsed).toFixed(0) });
+    } else if (elapsed < 2 * limit) {
+      node.textContent = t("clock.out", { s: (2 * limit - elapsed).toFixed(0) });
+    } else {
+      node.textContent = t("clock.over");
+    }
+    node.style.setProperty("--sand", `${Math.min(1, elapsed < 2 * limit ? (elapsed % limit) / limit : 1)}`);
+    node.classList.toggle("second", elapsed >= limit);
+    node.classList.toggle("out", elapsed >= 2 * limit);
   };
   tick();
   clockTimer = setInterval(tick, 250);
+}
+
+// What a screen reader says as the table changes: each new move of the log in words, and
+// "Your move" when it becomes this seat's turn (a polite live region, off screen).
+let heard = null; // [seat shown, last log seq announced, my turn]
+function announce(payload) {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
+  const myTurn = payload.seat !== null && payload.legal.length > 0;
+  if (heard && heard[0] === payload.seat) {
+    const said = payload.log.filter((line) => line.seq > heard[1])
+      .map((line) => `${line.who}: ${line.words}`);
+    if (myTurn && !heard[2]) said.push(t("table.your_move"));
+    if (payload.over && said.length) said.push(t("table.over"));
+    if (said.length) box.textContent = said.join(". ");
+  }
+  heard = [payload.seat, last, myTurn];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
@@ -562,16 +733,19 @@ function clear() {
 function onBoardClick(e) {
   const node = e.target.closest("[data-part]");
   const payload = shown === null ? null : latest.get(shown);
-  if (!node || !payload || payload.seat === null || !payload.legal.length || sending) return;
+  if (!node || !payload || payload.seat === null || payload.over || sending) return;
+  if (!payload.legal.length) { // not my turn: the server says whom we wait for
+    whyNot(payload, [node.dataset.part]);
+    return;
+  }
   const at = chosen.findIndex((c) => c.node === node);
   if (at >= 0) {
     chosen.splice(at, 1);
   } else if (node.classList.contains("live")) {
     const index = partNodes().filter((n) => n.dataset.part === node.dataset.part).indexOf(node);
     chosen.push({ name: node.dataset.part, node, index });
-  } else {
-    message = t("table.not_part");
-    drawTurn(payload);
+  } else { // an unlit part: the engine's reason, for it after what is chosen
+    whyNot(payload, [...chosen.map((c) => c.name), node.dataset.part]);
     return;
   }
   message = "";
@@ -601,12 +775,12 @@ async function submit(text, retried = false) {
     chosen = [];
     message = "";
     sending = null;
-    receive(payload.seat, fresh);
+    receive(payload.seat, fresh, true);
     chooseShown(); // pushes that came while sending were drawn unlit: light them now
   } catch (e) {
     sending = null;
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
-      receive(payload.seat, e.body.table);
+      receive(payload.seat, e.body.table, true);
       // the table moved on at a node where others act too: send again if still possible
       if (!retried && e.body.table.legal.some((a) => a.text === text)) {
         submit(text, true);
@@ -618,6 +792,86 @@ async function submit(text, retried = false) {
     const now = latest.get(shown);
     if (now) draw(now);
   }
+}
+
+// ----- explaining: why not, and how to play ---------------------------------------------------
+// The page holds no rules: the server turns the parts into what they would mean and asks the
+// engine why that is not possible now (POST .../explain).
+let asked = 0;
+async function whyNot(payload, parts) {
+  const mine = ++asked;
+  message = t("table.asking");
+  drawTurn(payload);
+  let reason;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/explain`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), parts, lang: currentLang() },
+    });
+    reason = answer.reason;
+  } catch (e) {
+    reason = e.message || t("table.not_part");
+  }
+  if (mine !== asked) return; // a newer click asked again
+  message = reason;
+  const now = latest.get(shown);
+  if (now) drawTurn(now);
+}
+
+function guideButton(payload) {
+  return el("p", { class: "guide-line" }, el("button", {
+    type: "button", class: "guide-open", id: "guide-open", "aria-haspopup": "dialog",
+    onclick: () => openGuide(payload.game),
+  }, t("guide.open")));
+}
+
+// "How to play" and "How scoring works" of the game, with the notice about the data Herna
+// reconstructed and the notation's help: the game's catalogs, fetched once per language.
+const guides = new Map();
+async function openGuide(game, section = null) {
+  let dialog = document.getElementById("guide");
+  if (!dialog) {
+    dialog = el("dialog", { id: "guide", class: "guide", "aria-labelledby": "guide-title" });
+    document.body.append(dialog);
+  }
+  const close = () => dialog.close();
+  const key = `${game}/${currentLang()}`;
+  if (!dialog.open) dialog.showModal();
+  if (!guides.has(key)) {
+    dialog.replaceChildren(el("p", {}, t("guide.loading")));
+    try {
+      guides.set(key, await api(`/api/games/${encodeURIComponent(game)}/guide?lang=${
+        encodeURIComponent(currentLang())}`));
+    } catch (e) {
+      dialog.replaceChildren(el("p", { class: "error" }, e.message),
+        el("button", { type: "button", onclick: close }, t("guide.close")));
+      return;
+    }
+  }
+  const g = guides.get(key);
+  const table = g.table && el("div", { class: "guide-table-strip" }, el("table", {
+    class: "guide-table" },
+    el("caption", {}, g.table.caption),
+    el("thead", {}, el("tr", {}, g.table.head.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, g.table.rows.map((row) => el("tr", {},
+      row.map((cell, i) => (i ? el("td", {}, cell) : el("th", { scope: "row" }, cell))))))));
+  dialog.replaceChildren(...[
+    el("div", { class: "guide-head" },
+      el("h2", { id: "guide-title" }, t(`game.${game}.name`)),
+      el("button", { type: "button", class: "guide-x", "aria-label": t("guide.close"),
+        onclick: close }, "×")),
+    el("section", { id: "guide-play" }, el("h3", {}, t("guide.play")),
+      g.play.map((text) => el("p", {}, text))),
+    el("section", { id: "guide-scoring" }, el("h3", {}, t("guide.scoring")),
+      g.scoring.map((text) => el("p", {}, text)), table),
+    g.notice ? el("section", { id: "guide-notice", class: "notice" },
+      el("h3", {}, t("guide.notice")), el("p", {}, g.notice)) : null,
+    el("details", { id: "guide-notation", open: section === "notation" },
+      el("summary", {}, t("guide.notation")), el("pre", {}, g.notation)),
+    el("p", { class: "guide-foot" }, el("button", { type: "button", class: "primary",
+      id: "guide-close", onclick: close }, t("guide.close")))].filter(Boolean));
+  const at = section && document.getElementById(`guide-${section}`);
+  if (at) at.scrollIntoView({ block: "start" });
 }
 
 // ----- start --------------------------------------------------------------------------------
@@ -642,7 +896,15 @@ async function main() {
     }
   }
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
-  document.getElementById("board").addEventListener("click", onBoardClick);
+  document.getElementById("prefs").replaceChildren(speedPicker());
+  const board = document.getElementById("board");
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-part]")) {
+      e.preventDefault();
+      onBoardClick(e);
+    }
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") clear();
   });
