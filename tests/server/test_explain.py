@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import GAMES, create, get, play_out
+from serverkit import GAMES, create, drawing, get, play_out
 
 from herna.ai.registry import game_module
 from herna.games.alhambra import i18n as alhambra_words
@@ -35,7 +35,7 @@ def explain(c: TestClient, tid: str, token: str | None, parts: Any, lang: str = 
 def unlit(p: dict[str, Any]) -> list[str]:
     """The parts drawn for this seat that no legal move uses now."""
     lit = {name for move in p["legal"] for name in move["parts"]}
-    return sorted(set(svg_parts(p["svg"] or "")) - lit)
+    return sorted(set(svg_parts(drawing(p))) - lit)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -3,8 +3,12 @@
 Everything a seat may know is on the picture: the market, the money display, the supplies,
 each player's Alhambra (with walls and coordinates to type `place` moves), their reserve,
 pending tiles, hand (or only the card count when hidden), Dirk, and the final outcome.
-Layout is computed from the view, so any Alhambra extent and 2-6 players fit; the same view
-always gives byte-identical output (the web client and golden tests rely on that).
+The table is drawn phone-first as areas (`areas`, the page places them: one column on a
+phone): each at most 360 units wide, so no text is under 12 px and no clickable part under
+44 px at a phone's width, an Alhambra that outgrows it scrolling inside its own area; `svg`
+stacks the same areas into one document (the CLI). Each building type has its own glyph and
+each currency its own symbol, for colour-blind eyes. The same view always gives
+byte-identical output (the web client and golden tests rely on that).
 The words follow the current language (`herna.i18n`: en, cs, sk), or `svg(view, lang=...)`,
 through the game's own table in `i18n`; what players type (card letters, tile ids,
 coordinates) never changes.
