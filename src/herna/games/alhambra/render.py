@@ -94,6 +94,7 @@ SCORING_CARD_FILL = "#8c1c1c"
 # units is never under 12 px, and every clickable part is at least PART_MIN units on a side.
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 AREA_WIDTH = 360
+WIDE_AREA = 480          # an area wider than a desktop's column spans two there
 PART_MIN = 44
 PAD = 8
 GAP = 16
@@ -733,7 +734,7 @@ class _Area:
         if self.kind == "seat":
             out["seat"] = self.seat
             out["summary"] = self.summary or ""
-        if self.width > AREA_WIDTH:
+        if self.width > WIDE_AREA:
             out["wide"] = True
         out["svg"] = self.svg()
         return out
