@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-deps test-slow lint typecheck bench fuzz setup clean compile crash
+.PHONY: run test test-deps test-slow lint typecheck bench fuzz leaks setup clean compile crash load
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -71,6 +71,17 @@ crash: $(STAMP) test-deps
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
+# One `herna serve` against two on one PostgreSQL database under Locust (the `load` extra,
+# installed here, not by `make test`): actions/s, move -> push p99 and CPU per action of each
+# (benchmarks/process_bench.py; figures in BENCHMARKS.md). `make load USERS="200 600"`
+USERS ?= 200
+PROCESSES ?= 1 2
+LOAD_SECONDS ?= 90
+load: $(STAMP) test-deps
+	$(PY) -m pip install -q -e '.[dev,research,load]'
+	timeout 3600 $(PY) benchmarks/process_bench.py --users $(USERS) --processes $(PROCESSES) \
+		--seconds $(LOAD_SECONDS)
+
 # Hostile input (issue 23): N seeded requests (SEED) at a server this command starts on
 # 127.0.0.1 (its database: FUZZ_DB, a SQLite file or postgresql:// URL; default a temporary
 # SQLite file), then a summary by endpoint and status and every failure with a reproduction.
@@ -80,6 +91,16 @@ SEED ?= 1
 FUZZ_DB ?=
 fuzz: $(STAMP)
 	$(PY) -m herna.testing.fuzz -n $(N) --seed $(SEED) $(if $(FUZZ_DB),--db '$(FUZZ_DB)')
+
+# The leak audit (issue 23): whole games of each title at every player count (people at one
+# screen, friends, bots, spectators, play again) against a server this command starts on
+# 127.0.0.1; every byte sent to each seat (HTTP, WebSocket, close reasons, info-level logs) is
+# searched for what that seat may not know (herna/testing/leaks.py). Fails on any finding.
+# `make leaks ROUNDS=2 LEAKS_SEED=7`; a small set runs in `make test` (tests/server/test_leaks.py)
+ROUNDS ?= 1
+LEAKS_SEED ?= 1
+leaks: $(STAMP) compile
+	$(PY) -m herna.testing.leaks --rounds $(ROUNDS) --seed $(LEAKS_SEED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build src/herna/native.json

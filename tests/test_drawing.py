@@ -12,8 +12,8 @@ from herna.drawing import by_data, recent
 
 CACHED = {
     "alhambra": ["_seat_panel_drawn"],
-    "alhambra-rw": ["_sheet_drawn"],
-    "envyra": ["_cell_drawn"],
+    "alhambra-rw": ["_sheet_drawn", "_score_sheet_drawn"],
+    "envyra": ["_cell_drawn", "_seat_drawn"],
     "ubongo": ["_board_drawn", "_card_drawn"],
 }
 

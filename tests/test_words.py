@@ -99,15 +99,13 @@ def visible(payload: dict[str, object]) -> list[str]:
     """What a person reads on the table page that the server sends: the drawing's text, the
     log, the buttons, the seat labels, the final table's categories."""
     out: list[str] = []
-    areas = payload.get("areas") or []
-    svgs = [str(a["svg"]) for a in areas] or [str(payload["svg"] or "")]  # type: ignore[index]
-    for svg in svgs:
-        root = ET.fromstring(re.sub(r"^<\?xml[^>]*>", "", svg))
+    areas = payload.get("areas") or [{"svg": payload["svg"]}]  # type: ignore[attr-defined]
+    for drawn in areas:
+        root = ET.fromstring(re.sub(r"^<\?xml[^>]*>", "", str(drawn["svg"] or "")))
         for node in root.iter():
             if node.tag.rpartition("}")[2] in ("text", "title", "tspan"):
                 out.append("".join(node.itertext()))
-    for area in areas:  # the chips' and compact rows' words
-        out += [str(area["title"]), str(area.get("summary") or "")]  # type: ignore[union-attr]
+        out += [str(drawn.get("title") or ""), str(drawn.get("summary") or "")]
     out += [str(line["words"]) for line in payload["log"]]  # type: ignore[attr-defined]
     out += [str(line["who"]) for line in payload["log"]]  # type: ignore[attr-defined]
     out += [str(a["label"]) for a in payload["legal"]]  # type: ignore[attr-defined]

@@ -1016,6 +1016,9 @@ def serve(
         help="WebSockets one table may have open (0: no limit).", min=0)] = 1000,
     max_sockets_per_client: Annotated[int, typer.Option(
         help="WebSockets one client address may have open (0: no limit).", min=0)] = 200,
+    workers: Annotated[int, typer.Option(
+        help="Server processes on this port (more than one needs a PostgreSQL --db; see "
+             "docs/OPERATING.md).", min=1)] = 1,
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
@@ -1042,9 +1045,13 @@ def serve(
                             sockets_per_client=max_sockets_per_client)
         except ValueError as e:
             raise HernaError(str(e)) from None
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        if workers > 1:
+            _serve_workers(ui, where, shown, host, port, workers, compress, finished_idle,
+                           limits)
+            return
         application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1),
                                  finished_idle=finished_idle, limits=limits)
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment
         # or headers, and a ?token= query string is cut off by _NoQuery below
@@ -1058,6 +1065,33 @@ def serve(
         for name in ("uvicorn.access", "uvicorn.error"):
             logging.getLogger(name).addFilter(_NoQuery())
         server.run()
+
+
+def _serve_workers(ui: Any, where: str, shown: str, host: str, port: int, workers: int,
+                   compress: bool, finished_idle: float, limits: Any) -> None:
+    """`herna serve --workers N`: uvicorn's supervisor runs N processes on one port, each
+    building its app from HERNA_SERVE (herna.server.workers); PostgreSQL only, since the
+    processes hear each other through it (LISTEN/NOTIFY) and share its bot leases."""
+    import uvicorn
+
+    from herna.server import workers as w
+    from herna.server.store import Store, database_url
+
+    if not database_url(where).startswith("postgresql"):
+        raise UsageError(t("serve.workers_db", workers=workers))
+    Store(where).close()  # the schema brought up to date once, before the processes race to
+    os.environ[w.ENV] = w.settings(
+        where, finished_idle,
+        {"create": limits.create, "actions": limits.actions,
+         "sockets_per_table": limits.sockets_per_table,
+         "sockets_per_client": limits.sockets_per_client},
+        w.bot_processes(workers))
+    ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(_NoQuery())
+    uvicorn.run(f"{w.__name__}:app_from_env", factory=True, workers=workers, host=host,
+                port=port, log_level="info", ws=w.ws_setting(), ws_ping_interval=20,
+                ws_per_message_deflate=compress)
 
 
 def _db_label(db: str) -> str:

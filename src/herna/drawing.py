@@ -10,6 +10,8 @@ instead of once per push, and can never show a stale part: different data, diffe
 from __future__ import annotations
 
 import hashlib
+import html
+import re
 import threading
 import time
 import weakref
@@ -158,3 +160,125 @@ def recent(maxsize: int = 4096) -> Callable[[Callable[..., R]], Callable[..., R]
         memo.cache_len = cache.__len__  # type: ignore[attr-defined]
         return memo
     return decorate
+
+
+# ----- dice ---------------------------------------------------------------------------------------
+# Dice are drawn as dice: a rounded square with the face's pips (issue 20: "dice drawn as dice
+# with pips"), so a die reads as one at a glance and its value (or, for Envyra's player dice,
+# its owner's number) does not depend on telling colours apart.
+_PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+         4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+         5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+
+
+def pip_ink(fill: str) -> str:
+    """Pips that stand out on `fill` (#rrggbb): white on a dark die, near-black on a light one."""
+    r, g, b = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 150 else "#222222"
+
+
+def die_svg(x: float, y: float, size: float, fill: str, pips: int, stroke: str = "#222222",
+            dashed: bool = False) -> str:
+    """A die of `size` units at (x, y) showing `pips` (1-6; 0 draws a blank face)."""
+    dash = ' stroke-dasharray="3 2"' if dashed else ""
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
+           f'rx="{size * 0.2:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"{dash}/>']
+    ink = pip_ink(fill) if fill.startswith("#") and len(fill) == 7 else "#222222"
+    cx, cy, off, r = x + size / 2, y + size / 2, size * 0.26, max(1.2, size * 0.09)
+    for dx, dy in _PIPS.get(pips, ()):
+        out.append(f'<circle cx="{cx + dx * off:.1f}" cy="{cy + dy * off:.1f}" r="{r:.1f}" '
+                   f'fill="{ink}"/>')
+    return "".join(out)
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide `text` is at font `size` in a sans-serif face (DejaVu Sans, the widest
+    common default: 0.6 em a letter), for wrapping words in a drawing of fixed width."""
+    return len(text) * size * 0.6
+
+
+def clip(text: str, size: float, width: float) -> str:
+    """`text` cut to fit `width` at font `size`, with an ellipsis where it was cut (a
+    player's name in a heading)."""
+    if text_width(text, size) <= width:
+        return text
+    keep = max(1, int(width / (size * 0.6)) - 1)
+    return text[:keep].rstrip() + "…"
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` at font `size` (a word
+    longer than a line keeps a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        attempt = f"{line} {word}" if line else word
+        if line and text_width(attempt, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = attempt
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def area(ident: str, kind: str, title: str, width: float, height: float, body: str,
+         seat: int | None = None, summary: str | None = None, wide: bool = False,
+         min_width: float | None = None, background: str = "#fbfaf6",
+         font: str | None = None) -> dict[str, Any]:
+    """One area of a table (the areas contract: a standalone SVG the page places in its
+    grid), its root <svg> with a viewBox of `width` x `height` and no width/height; `font`,
+    the font family its words inherit (a standalone SVG otherwise falls back to a serif)."""
+    minw = f' data-min-width="{min_width:g}"' if min_width else ""
+    family = f' font-family="{font}"' if font else ""
+    doc = (f'<svg xmlns="http://www.w3.org/2000/svg" id="area-{ident}" '
+           f'viewBox="0 0 {width:g} {height:g}"{minw}{family}>'
+           f'<rect width="{width:g}" height="{height:g}" fill="{background}"/>{body}</svg>')
+    out: dict[str, Any] = {"id": ident, "kind": kind, "title": title, "svg": doc}
+    if kind == "seat":
+        out["seat"] = seat
+        out["summary"] = summary or ""
+    if wide:
+        out["wide"] = True
+    return out
+
+
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
+
+
+def join_areas(areas: list[dict[str, Any]], columns: int = 2, gap: float = 12,
+               background: str = "#fbfaf6", foot: str | None = None) -> str:
+    """The whole table as one SVG document from its areas (for the CLI and API clients): the
+    areas in order in `columns` columns, each to the shortest one (a wide area, or one
+    wider than a column, across all of them); `foot`, a note under them all."""
+    sizes = []
+    for a in areas:
+        found = _VIEWBOX.search(a["svg"])
+        sizes.append((float(found.group(1)), float(found.group(2))) if found else (360.0, 0.0))
+    cols = max(1, min(columns, len(areas)))
+    colw = min((w for w, _ in sizes), default=360.0)
+    width = max([cols * colw + (cols - 1) * gap, *(w for w, _ in sizes)]) + 2 * gap
+    heights = [gap] * cols
+    placed = []
+    for a, (w, h) in zip(areas, sizes, strict=True):
+        if a.get("wide") or w > colw:
+            x, y = gap, max(heights)
+            heights = [y + h + gap] * cols
+        else:
+            col = heights.index(min(heights))
+            x, y = gap + col * (colw + gap), heights[col]
+            heights[col] += h + gap
+        placed.append(a["svg"].replace("<svg ", f'<svg x="{x:g}" y="{y:g}" width="{w:g}" '
+                                                f'height="{h:g}" ', 1))
+    height = max(heights)
+    if foot:
+        for line in wrap(foot, 12, width - 2 * gap):
+            placed.append(f'<text x="{gap:g}" y="{height + 12:g}" font-family="sans-serif" '
+                          f'font-size="12" fill="#666">{html.escape(line, quote=False)}</text>')
+            height += 16
+        height += gap
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}"><rect width="100%" height="100%" '
+            f'fill="{background}"/>{"".join(placed)}</svg>')

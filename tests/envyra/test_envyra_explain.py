@@ -9,7 +9,7 @@ import re
 import herna
 from herna.games.envyra import render
 
-NEXT = r'(.*?)</g>\s*(?=<g id="envyra-slot-|<rect x=)'  # a slot's group, up to the next
+NEXT = r'(.*?)</g>\s*(?=<g id="envyra-slot-|<rect x=|</g>\s*<g id="envyra-sets")'  # a slot's group
 
 
 def test_set_values_and_crosses_on_closed_tiles() -> None:
@@ -21,7 +21,9 @@ def test_set_values_and_crosses_on_closed_tiles() -> None:
             for seat in (0, None):
                 view = state.view(seat)
                 svg = render.svg(view, lang="en")
-                assert "Sets (one theme, different symbols): 2 → 2 · 3 → 4 · 4 → 7 points" in svg
+                words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
+                assert "Sets (one theme, different symbols): 2 → 2 · 3 → 4 · 4 → 7 points" \
+                    in words  # wrapped over lines in the grid's area
                 for slot in view["grid"]["slots"]:
                     start = f'<g id="envyra-slot-{slot["slot"]}">'
                     group = re.search(re.escape(start) + NEXT, svg, re.S)

@@ -88,12 +88,14 @@ def test_the_drawing_is_stable_and_morphable() -> None:
     root = ET.fromstring(doc)
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert len(ids) == len(set(ids))
-    assert {"envyra-head", "envyra-grid", "envyra-seat-0", "envyra-foot"} <= set(ids)
+    assert {"envyra-head", "envyra-grid", "envyra-seat-0", "envyra-seat-2"} <= set(ids)
     for e in root.iter():
         if e.get("data-part"):
             assert e.get("class") == "part" and e.get("fill") == "transparent" and e.get("id")
     # the language reaches the drawing
-    assert "kolo" in doc and "round" not in doc
+    assert ">Kolo " in doc and ">Round " not in doc
+    over = playout(3, 9, {"equilibrium": "C"})[-1]
+    assert over.is_over() and 'id="envyra-foot"' in render.svg(over.view(None))
 
 
 @pytest.mark.parametrize(("text", "lang", "words"), [

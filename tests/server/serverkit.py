@@ -126,12 +126,3 @@ def drawing(payload: dict[str, Any]) -> str:
     if payload.get("areas"):
         return "\n".join(a["svg"] for a in payload["areas"])
     return str(payload.get("svg") or "")
-
-
-def drawn(render: Any, view: dict[str, Any], lang: str, names: list[str]) -> str:
-    """What the server draws for a view, as `drawing` reads it from a payload: the game's
-    areas joined, or its whole svg."""
-    areas = getattr(render, "areas", None)
-    if callable(areas):
-        return "\n".join(a["svg"] for a in areas(view, lang=lang, names=names))
-    return str(render.svg(view, lang=lang, names=names))

@@ -39,8 +39,9 @@ def test_create_with_names_labels_and_bots(client: TestClient) -> None:
     p = get(client, made["id"], made["seats"][0]["token"])
     assert [(s["name"], s["label"]) for s in p["seats"]] == [
         ("Ana", "Ana"), (None, "Player 2"), (None, "Bot · hard")]
-    assert "Ana (you)" in p["svg"] and "Player 2" in p["svg"] and "Bot · hard" in p["svg"]
-    assert "Seat 0" not in p["svg"] and "Seat 1" not in p["svg"]
+    svg = drawing(p)
+    assert "Ana (you)" in svg and "Player 2" in svg and "Bot · hard" in svg
+    assert "Seat 0" not in svg and "Seat 1" not in svg
     cs = get(client, made["id"], lang="cs")
     assert [s["label"] for s in cs["seats"]] == ["Ana", "Hráč 2", "Bot · těžký"]
     sk = get(client, made["id"], lang="sk")
@@ -83,7 +84,7 @@ def test_rename_pushes_and_refusals(sqlite_client: TestClient) -> None:
         pushed = ws.receive_json()
         assert pushed["seats"][seat] == {"seat": seat, "kind": "human", "level": None,
                                          "name": "Zoë", "label": "Zoë"}
-        assert pushed["log"][0]["who"] == "Zoë" and "Zoë" in pushed["svg"]
+        assert pushed["log"][0]["who"] == "Zoë" and "Zoë" in drawing(pushed)
         assert pushed["version"] == first["version"]  # a name is no move
     assert c.app.state.tables.store.load(tid).seats[seat].name == "Zoë"  # type: ignore
     # refusals: each {"reason"}, nothing changed

@@ -52,8 +52,21 @@ def test_svg_is_well_formed_for_every_phase_and_language(lang: str) -> None:
 def test_svg_shows_the_gems_figures_and_the_seats_card() -> None:
     v = next(v for v in VIEWS if v["phase"] == "race" and v["seat"] == 0)
     doc = render.svg(v, lang="en")
-    assert doc.count("<circle") >= 72  # holes and gems
-    assert f"card {v['seats'][0]['card']['number']}" in doc
+    board = next(e for e in ET.fromstring(doc.split("\n", 1)[1]).iter()
+                 if e.get("id") == "ubongo-board")
+    holes = [e for e in board if e.tag.endswith(("circle", "polygon")) and e.get("r") != "9.5"]
+    assert len(holes) == 72  # every hole, empty or with its gem (figures apart)
+    # each colour its own shape, so a colour-blind player tells the gems apart
+    shapes: dict[str, set[tuple[Any, ...]]] = {}
+    for e in holes:
+        if e.get("r") == "4":  # an empty hole
+            continue
+        points = [tuple(map(float, p.split(","))) for p in (e.get("points") or "").split()]
+        shape = tuple((round(x - points[0][0]), round(y - points[0][1])) for x, y in points)
+        shapes.setdefault(e.get("fill", ""), set()).add((e.tag, shape))
+    assert len(shapes) == 6 and all(len(s) == 1 for s in shapes.values())
+    assert len({s for ss in shapes.values() for s in ss}) == 6
+    assert f"Card {v['seats'][0]['card']['number']}" in doc
     assert "Herna's own puzzles" in doc
 
 

@@ -22,8 +22,12 @@ SMALLEST_TEXT = 12.0
 _MEASURE = """([least, smallest]) => {
   const problems = [];
   const root = document.documentElement;
-  if (root.scrollWidth > Math.min(window.innerWidth, root.clientWidth) + 1) {
+  if (root.scrollWidth > window.innerWidth + 1) {
     problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth}`);
+  }
+  // a phone's browser widens its layout to fit a page too wide, instead of scrolling it
+  if (window.innerWidth > screen.width + 1) {
+    problems.push(`the page is wider than the screen: ${window.innerWidth} px in ${screen.width}`);
   }
   const name = (e) => {
     const id = e.id ? `#${e.id}` : "";

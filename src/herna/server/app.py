@@ -86,20 +86,37 @@ SWEEP_EVERY = 30.0
 
 def create_app(db: str | None = None, bot_pool: Executor | None = None,
                bot_pace: bool = True, bot_processes: int = 0,
-               finished_idle: float = FINISHED_IDLE, limits: Limits | None = None) -> FastAPI:
+               finished_idle: float = FINISHED_IDLE, limits: Limits | None = None,
+               shared: bool | None = None) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
     `bot_processes=N` runs the bots in N worker processes instead of threads;
     `finished_idle`: seconds a finished, unwatched table stays in memory; `limits`: the
-    abuse limits per client address (none by default; `herna serve` sets its own)."""
+    abuse limits per client address (none by default; `herna serve` sets its own);
+    `shared`: other processes may serve the same database (default: on PostgreSQL), so this
+    one hears their changes and runs only the bots it holds the lease of (`shared.py`)."""
     limits = limits or Limits.off()
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
-    tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes)
+    if shared is None:
+        shared = store.engine.dialect.name == "postgresql"
+    elif shared and store.engine.dialect.name != "postgresql":
+        raise ValueError("several processes need a PostgreSQL database, not "
+                         f"{store.engine.dialect.name}")
+    tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes,
+                    shared=shared)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tables.open()
-        resumed = await asyncio.to_thread(tables.resume_all)
+        claimer = None
+        if tables.shared is not None:
+            # other processes may hold tables too: listen first (no change is missed), then
+            # take the bots nobody runs; tables without bots are read when asked for
+            await tables.start_shared()
+            resumed = await tables.claim_orphans()
+            claimer = asyncio.create_task(tables.claim_every())
+        else:
+            resumed = await asyncio.to_thread(tables.resume_all)
         for table in list(tables.live.values()):
             tables.wake_bots(table)
         if resumed:
@@ -109,7 +126,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             min(SWEEP_EVERY, max(1.0, finished_idle / 2)), finished_idle))
         yield
         sweeper.cancel()
+        if claimer is not None:
+            claimer.cancel()
         await tables.close()
+        await tables.stop_shared()
         store.close()
 
     app = FastAPI(title="Herna", version=herna.__version__, lifespan=lifespan,
@@ -173,7 +193,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request, lang: str | None = None) -> Any:
         table = _table(table_id)
-        seat = table.seat_of(_token(request))
+        seat = tables.seat(table, _token(request))
         return _json(tables.payload_text(table, seat, parse_lang(lang, table.row.lang)))
 
     @app.post("/api/tables/{table_id}/actions")
@@ -181,7 +201,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = table.seat_of(_token(request, body))
+        seat = tables.seat(table, _token(request, body))
         lang = parse_lang(body.get("lang"), table.row.lang)
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
@@ -195,9 +215,11 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         body = await _body(request, optional=True)
         table = _table(table_id)
         token = _token(request, body)
-        seat = table.seat_of(token)
+        seat = tables.seat(table, token)
         if seat is None or token is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
+        if tables.shared is not None and not table.state.is_over():
+            await tables.catch_up(table, force=True)  # it may have ended in another process
         linked = table.row.next_id
         nxt, mine = await asyncio.to_thread(tables.again, table, seat, token)
         if linked is None:  # the next table is new: the others' pages learn of it
@@ -212,7 +234,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = table.seat_of(_token(request, body))
+        seat = tables.seat(table, _token(request, body))
         lang = parse_lang(body.get("lang"), table.row.lang)
         await names.rename(tables, table, seat, body.get("name"), lang)
         return _json(tables.payload_text(table, seat, lang))
@@ -237,8 +259,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         return guide.guide(game, parse_lang(lang, "en"))
 
     @app.get("/api/tables/{table_id}/record")
-    def api_record(table_id: str) -> Any:
+    async def api_record(table_id: str) -> Any:
         table = _table(table_id)
+        if tables.shared is not None and not table.state.is_over():
+            await tables.catch_up(table, force=True)  # it may have ended in another process
         if not table.state.is_over():
             raise Refused(403, "the record is published when the game is over")
         return table.state.record()
@@ -265,7 +289,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         await ws.accept()
         try:
             table = _table(table_id)
-            seat = table.seat_of(_token(ws))
+            seat = tables.seat(table, _token(ws))
             lang = parse_lang(ws.query_params.get("lang"), table.row.lang)
             client = _client(ws)
             limits.open_socket(client, len(table.watchers))

@@ -113,6 +113,7 @@ class TableRow:
     created: datetime | None = None
     finished: datetime | None = None
     next_id: str | None = None
+    times: list[datetime] = field(default_factory=list)  # when each action was stored
 
 
 def database_url(db: str) -> str:
@@ -159,12 +160,40 @@ def migrate(engine: Engine) -> None:
 _INSERT_ACTION = actions_t.insert()
 _FINISH = tables_t.update().where(tables_t.c.id == sa.bindparam("b_id")).values(
     finished=sa.bindparam("b_finished"))
+# Processes on one PostgreSQL database tell each other of every change on this channel
+# (herna.server.shared): `m TABLE VERSION` a move, `s TABLE` its seats (a name, a claimed
+# seat), `a TABLE` its play-again link. Sent inside the change's own transaction, so it is
+# delivered exactly when the change is committed, and never for a change rolled back.
+CHANNEL = "herna_moves"
+_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
+
+
+def wall(at: datetime | None) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without its zone,
+    which is UTC)."""
+    if at is None:
+        return 0.0
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    return at.timestamp()
 
 
 class Store:
     def __init__(self, db: str) -> None:
         self.engine = open_engine(db)
         migrate(self.engine)
+        # set by `Tables` when several processes share this (PostgreSQL) database
+        self.notify = False
+
+    @property
+    def url(self) -> str:
+        """The database's URL for a plain psycopg connection (LISTEN, advisory locks)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False)
+
+    def _tell(self, conn: sa.Connection, payload: str) -> None:
+        if self.notify:
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -194,6 +223,7 @@ class Store:
                                .values(next_id=row.id)).rowcount
             if won == 1:
                 self._insert(conn, row)
+                self._tell(conn, f"a {table_id}")
                 return row.id
         with self.engine.connect() as conn:
             linked = conn.execute(sa.select(tables_t.c.next_id)
@@ -208,6 +238,7 @@ class Store:
                          .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
                                 seats_t.c.kind == "human", seats_t.c.token_hash.is_(None))
                          .values(token_hash=digest))
+            self._tell(conn, f"s {table_id}")
             held = conn.execute(sa.select(seats_t.c.token_hash)
                                 .where(seats_t.c.table_id == table_id,
                                        seats_t.c.seat == seat)).scalar_one_or_none()
@@ -219,6 +250,7 @@ class Store:
             conn.execute(seats_t.update()
                          .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(name=name))
+            self._tell(conn, f"s {table_id}")
 
     def append(self, table_id: str, seq: int, seat: int, text: str,
                finished: bool = False) -> None:
@@ -229,6 +261,7 @@ class Store:
                                               "text": text, "at": now()})
                 if finished:
                     conn.execute(_FINISH, {"b_id": table_id, "b_finished": now()})
+                self._tell(conn, f"m {table_id} {seq + 1}")
         except IntegrityError:
             raise Conflict(f"move {seq} of table {table_id} is already stored") from None
         except DBAPIError as e:  # the transaction was rolled back: no half-written move
@@ -241,7 +274,7 @@ class Store:
                 return None
             seats = conn.execute(seats_t.select().where(seats_t.c.table_id == table_id)
                                  .order_by(seats_t.c.seat)).all()
-            acts = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text)
+            acts = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at)
                                 .where(actions_t.c.table_id == table_id)
                                 .order_by(actions_t.c.seq)).all()
         return TableRow(
@@ -249,14 +282,39 @@ class Store:
             options=json.loads(t.options), lang=t.lang,
             seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
-            next_id=t.next_id)
+            next_id=t.next_id, times=[a.at for a in acts])
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
+        return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]
+
+    def moves_since(self, table_id: str, seq: int) -> list[tuple[int, str, datetime]]:
+        """Moves `seq`, `seq + 1`, ... of a table with when each was stored: what a process
+        that holds the table at version `seq` has yet to apply."""
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text)
+            rows = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at)
                                 .where(actions_t.c.table_id == table_id, actions_t.c.seq >= seq)
                                 .order_by(actions_t.c.seq)).all()
-        return [(r.seat, r.text) for r in rows]
+        return [(r.seat, r.text, r.at) for r in rows]
+
+    def seats_of(self, table_id: str) -> tuple[list[SeatRow], str | None]:
+        """A table's seats and its play-again link as stored (another process may have
+        named a seat, claimed one, or linked the next table)."""
+        with self.engine.connect() as conn:
+            seats = conn.execute(seats_t.select().where(seats_t.c.table_id == table_id)
+                                 .order_by(seats_t.c.seat)).all()
+            nxt = conn.execute(sa.select(tables_t.c.next_id)
+                               .where(tables_t.c.id == table_id)).scalar_one_or_none()
+        return [SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats], nxt
+
+    def unfinished_with_bots(self) -> list[str]:
+        """Tables in play with a bot seat: those whose bots some process must run."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id).where(tables_t.c.finished.is_(None))
+                .where(sa.exists().where(seats_t.c.table_id == tables_t.c.id,
+                                         seats_t.c.kind == "bot"))
+                .order_by(tables_t.c.created)).all()
+        return [r.id for r in rows]
 
     def unfinished(self) -> list[str]:
         """Tables still in play: those the server resumes (bots included) when it starts."""

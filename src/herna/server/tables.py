@@ -34,7 +34,8 @@ from herna.i18n import LANGUAGES, check_lang, speaking
 from herna.web import catalog
 
 from . import botproc, names, words
-from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash
+from .shared import Shared
+from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash, wall
 
 log = logging.getLogger("herna.server")
 
@@ -96,6 +97,9 @@ class Table:
     # words.log_lines: per language, per step, its lines (the action's, then its events')
     log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
     public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
+    lease_tried: float = -1e9  # when this process last failed to take the bots' lease
+    behind: int = 0  # the newest version another process is known to have stored
+    catching: bool = False  # a catch-up from the log is under way
 
     @property
     def id(self) -> str:
@@ -209,6 +213,12 @@ class Watcher:
             pump.cancel()
 
 
+# Several processes (herna.server.shared): how often each looks for tables whose bots no
+# process runs (their process died, or they were never loaded), and how long a process that
+# failed to take a table's lease waits before it tries again on its own.
+LEASE_EVERY = 5.0
+LEASE_RETRY = 5.0
+
 # the close code of a socket dropped for not reading (a 4xxx code: the page reconnects)
 FELL_BEHIND = 4408
 _closing: set[asyncio.Task[None]] = set()
@@ -241,8 +251,14 @@ class Tables:
     """Every table this server holds, and the one way moves reach them."""
 
     def __init__(self, store: Store, bot_pool: Executor | None = None,
-                 bot_pace: bool = True, bot_processes: int = 0) -> None:
+                 bot_pace: bool = True, bot_processes: int = 0, shared: bool = False) -> None:
         self.store = store
+        # several processes on one PostgreSQL database: they hear each other's changes and
+        # run a table's bots only where its lease is held (herna.server.shared)
+        self.shared: Shared | None = None
+        if shared:
+            store.notify = True
+            self.shared = Shared(store.url, self.on_change, self.on_reconnect)
         self.live: dict[str, Table] = {}
         self.loading = threading.Lock()
         self.own_pool = bot_pool is None
@@ -378,10 +394,17 @@ class Tables:
     def _rebuild(self, row: TableRow) -> Table:
         state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
         table = Table(row=row, state=state)
-        for seat, text in row.actions:
+        opened = wall(row.created)
+        for i, (seat, text) in enumerate(row.actions):
             before = state.to_act()
             state.apply(seat, text)
-            table.steps.append(Step(seat, text, before, state.to_act()))
+            step = Step(seat, text, before, state.to_act())
+            table.steps.append(step)
+            if not step.keeps_node_open and i < len(row.times):
+                opened = wall(row.times[i])
+        if self.shared is not None and opened:
+            # the race clock runs from when the node opened, whichever process opened it
+            table.node_opened = _since(opened)
         return table
 
     def sweep(self, idle: float = 0.0) -> int:
@@ -396,11 +419,13 @@ class Tables:
                 continue
             if t.state.is_over() and not t.watchers:
                 gone.append(t.id)
+            elif not t.watchers and self.shared is not None and t.id not in self.shared.held:
+                gone.append(t.id)  # another process runs its bots: the log keeps it for us
             elif not t.watchers:
                 t.forget()
                 t.public = None  # the next move takes the view before it afresh
         for table_id in gone:
-            del self.live[table_id]
+            self._give(self.live.pop(table_id))
         # the drawings' parts and the moves' words no push has used as long go too; and
         # what closed connections left in uvicorn's reference cycles (its HTTP protocol and
         # parser, ~2 KB a connection) waits for a full collection, rare in herna serve
@@ -437,35 +462,47 @@ class Tables:
         if isinstance(action, bool) or not isinstance(action, (str, int)):
             raise Refused(422, "action must be the action's text or its integer code")
         async with table.lock:
-            if version is not None and version != table.version:
-                raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
-                                                  asked=version),
-                              self.payload(table, seat, lang))
-            trial = table.state.copy()
-            if isinstance(action, str):
-                action = self._stamped(table, action)
-            with speaking(lang):
+            if self.shared is not None and version is not None and version > table.version:
+                # the mover saw a move another process made that this one has not heard of
+                await self._catch_up_locked(table)
+            asked = action
+            for attempt in range(3):
+                if version is not None and version != table.version:
+                    raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
+                                                      asked=version),
+                                  self.payload(table, seat, lang))
+                trial = table.state.copy()
+                if isinstance(asked, str):
+                    action = self._stamped(table, asked)
+                with speaking(lang):
+                    try:
+                        before = trial.to_act()
+                        applied = trial.apply(seat, action)
+                    except IllegalAction as e:
+                        raise Refused(422, str(e)) from None
+                text = str(applied)
                 try:
-                    before = trial.to_act()
-                    applied = trial.apply(seat, action)
-                except IllegalAction as e:
-                    raise Refused(422, str(e)) from None
-            text = str(applied)
-            try:
-                if self.append_inline:
-                    self.store.append(table.id, table.version, seat, text, trial.is_over())
-                else:
-                    await asyncio.to_thread(self.store.append, table.id, table.version, seat,
-                                            text, trial.is_over())
-            except Unavailable as e:  # nothing was stored and nothing is made live
-                log.error("table %s: move %d not stored: %s", table.id, table.version, e)
-                raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
-            except Conflict:
-                # another process holds this table too and wrote first: take its log
-                self.live.pop(table.id, None)
-                fresh = self.load(table.id)
-                raise Refused(409, catalog().t("refuse.first", lang),
-                              self.payload(fresh, seat, lang)) from None
+                    if self.append_inline:
+                        self.store.append(table.id, table.version, seat, text, trial.is_over())
+                    else:
+                        await asyncio.to_thread(self.store.append, table.id, table.version,
+                                                seat, text, trial.is_over())
+                except Unavailable as e:  # nothing was stored and nothing is made live
+                    log.error("table %s: move %d not stored: %s", table.id, table.version, e)
+                    raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
+                except Conflict:
+                    # another process holds this table too and wrote first: take its log
+                    if self.shared is None:
+                        self.live.pop(table.id, None)
+                        fresh = self.load(table.id)
+                        raise Refused(409, catalog().t("refuse.first", lang),
+                                      self.payload(fresh, seat, lang)) from None
+                    await self._catch_up_locked(table)
+                    if version is not None or attempt == 2:
+                        raise Refused(409, catalog().t("refuse.first", lang),
+                                      self.payload(table, seat, lang)) from None
+                    continue  # no version asked: the move again, on the table as stored
+                break
             step = Step(seat, text, before, trial.to_act(),
                         words.step_events(table, trial, seat, text))
             table.state = trial
@@ -475,6 +512,8 @@ class Tables:
             table.forget()
         self.broadcast(table, first=seat)
         self.wake_bots(table)
+        if table.state.is_over():
+            self._give(table)
         return applied
 
     def _stamped(self, table: Table, text: str) -> str:
@@ -487,12 +526,17 @@ class Tables:
 
     # ----- bots -----------------------------------------------------------------------------
     def wake_bots(self, table: Table) -> None:
-        """Start the table's bot turn-taker if a bot is to act and none runs yet."""
+        """Start the table's bot turn-taker if a bot is to act and none runs yet. With
+        several processes, also when a table with bots is new here and nobody may hold its
+        lease yet: the process that creates (or first loads) a table runs its bots."""
         if self.closing or table.state.is_over():
             return
-        if not table.bot_seats.intersection(table.state.to_act()):
-            return
         if table.bot_task is not None and not table.bot_task.done():
+            return
+        if self.shared is not None and table.id not in self.shared.held:
+            if not table.bot_seats or time.monotonic() - table.lease_tried < LEASE_RETRY:
+                return  # none, or another process runs them (claim_orphans sees its death)
+        elif not table.bot_seats.intersection(table.state.to_act()):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -506,7 +550,14 @@ class Tables:
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         pause = 1.0  # seconds before trying a move the database refused again (doubling)
+        if self.shared is not None and table.id not in self.shared.held:
+            if not await self.shared.take([table.id]):
+                table.lease_tried = time.monotonic()
+                return
+            await self.catch_up(table, force=True)  # what its last holder did before it let go
         while not self.closing and not table.state.is_over():
+            if self.shared is not None and table.id not in self.shared.held:
+                return  # the lease was lost (its connection broke): another may take it
             seat = next((s for s in table.state.to_act() if s in table.bot_seats), None)
             if seat is None:
                 return
@@ -572,6 +623,156 @@ class Tables:
         if not callable(claimed):
             return 0.0
         return max(0.0, float(claimed(text)) - (time.monotonic() - table.node_opened))
+
+    # ----- several processes (herna.server.shared) -------------------------------------------
+    async def start_shared(self) -> None:
+        """Listen for the other processes' changes (PostgreSQL shared by several)."""
+        if self.shared is not None:
+            await self.shared.start()
+
+    async def stop_shared(self) -> None:
+        if self.shared is not None:
+            await self.shared.stop()
+
+    def on_change(self, kind: str, table_id: str, version: int | None) -> None:
+        """A process (this one included) committed a change to a table. A table held here
+        catches up from the log and tells its sockets; one not held here is read from the
+        log when asked for, so nothing is done for it."""
+        table = self.live.get(table_id)
+        if table is None or self.closing:
+            return
+        if kind == "m":
+            if version is None or version <= table.version:
+                return  # this process's own move, or already read
+            table.behind = max(table.behind, version)
+            if not table.catching:
+                table.catching = True
+                self._spawn(self.catch_up(table))
+        else:
+            self._spawn(self.refresh_seats(table))
+
+    def on_reconnect(self) -> None:
+        """The listening connection was lost a while: notes may have been missed."""
+        for table in list(self.live.values()):
+            self._spawn(self.catch_up(table, force=True))
+            self._spawn(self.refresh_seats(table))
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("following another process's change failed")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def catch_up(self, table: Table, force: bool = False) -> int:
+        """Apply what the log holds beyond this table's version (another process's moves),
+        push it to this process's sockets and wake the bots; returns how many moves.
+        Without `force`, the log is read only if a newer version was announced."""
+        async with table.lock:
+            table.catching = False
+            if not force and table.behind <= table.version and self.shared is not None \
+                    and self.shared.listening.is_set():
+                return 0  # nothing new was announced
+            return await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: Table) -> int:
+        """`catch_up` with the table's lock held (a move checks the log first this way)."""
+        try:
+            moves = await asyncio.to_thread(self.store.moves_since, table.id, table.version)
+        except Exception as e:  # the database is away: the next note or move tries again
+            log.warning("table %s: the log could not be read: %s", table.id,
+                        str(e).splitlines()[0][:200])
+            return 0
+        for seat, text, at in moves:
+            before = table.state.to_act()
+            table.state.apply(seat, text)
+            step = Step(seat, text, before, table.state.to_act())  # its events: when shown
+            table.steps.append(step)
+            if not step.keeps_node_open:
+                table.node_opened = _since(wall(at))
+        if moves:
+            table.public = None  # the next move here takes the view before it afresh
+            table.forget()  # (not `used`: another process's moves keep nothing here)
+            self.broadcast(table)  # only queues: the lock is not held over any socket
+            self.wake_bots(table)
+            if table.state.is_over():
+                self._give(table)
+        return len(moves)
+
+    async def refresh_seats(self, table: Table) -> None:
+        """Read the table's seats and play-again link again (named, claimed or linked in
+        another process); tell the sockets if anything changed."""
+        seats, nxt = await asyncio.to_thread(self.store.seats_of, table.id)
+        async with table.lock:
+            if seats == table.row.seats and (nxt is None or nxt == table.row.next_id):
+                return  # this process's own change, already made here
+            table.row.seats = seats
+            if nxt is not None:
+                table.row.next_id = nxt
+            table.log_words.clear()  # the log's `who` names the seats
+            table.forget()
+        self.broadcast(table)
+
+    def seat(self, table: Table, token: str | None) -> int | None:
+        """`table.seat_of(token)`; with several processes, a token this process does not
+        know yet (a seat just claimed through another) is looked up in the database once."""
+        try:
+            return table.seat_of(token)
+        except Refused:
+            if self.shared is None or not token or not TOKEN.fullmatch(token):
+                raise
+            seats, nxt = self.store.seats_of(table.id)
+            if seats == table.row.seats:
+                raise
+            table.row.seats = seats
+            table.row.next_id = nxt or table.row.next_id
+            table.log_words.clear()
+            table.forget()
+            return table.seat_of(token)
+
+    async def claim_orphans(self) -> int:
+        """Take the bot leases nobody holds (at start: every table in play with bots, as
+        `resume_all` does for one process; later, those of a process that died) and run
+        those bots here; returns how many were taken."""
+        if self.shared is None:
+            return 0
+        ids = await asyncio.to_thread(self.store.unfinished_with_bots)
+        won = await self.shared.take([i for i in ids if i not in self.shared.held])
+        for table_id in won:
+            table = self.live.get(table_id)
+            try:
+                if table is None:
+                    table = await asyncio.to_thread(self.load, table_id)
+                else:
+                    await self.catch_up(table, force=True)
+            except Exception:  # one broken table must not keep the others down
+                log.exception("table %s could not be resumed", table_id)
+                continue
+            self.wake_bots(table)
+        return len(won)
+
+    async def claim_every(self, seconds: float = LEASE_EVERY) -> None:
+        while not self.closing:
+            await asyncio.sleep(seconds)
+            try:
+                await self.claim_orphans()
+            except Exception as e:  # the database is away: the next look tries again
+                log.warning("looking for tables without bots failed: %s",
+                            str(e).splitlines()[0][:200])
+
+    def _give(self, table: Table) -> None:
+        """Let go of a table's bot lease (finished, or left memory)."""
+        if self.shared is None or table.id not in self.shared.held:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no running loop (a sweep outside the app): kept till the end
+            return
+        self._spawn(self.shared.give(table.id))
 
     # ----- what each seat sees ----------------------------------------------------------------
     def payload(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
@@ -651,6 +852,11 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
+
+
+def _since(at: float) -> float:
+    """The monotonic time of a wall-clock moment (another process's, from the log)."""
+    return time.monotonic() - max(0.0, time.time() - at)
 
 
 def release_memory() -> None:

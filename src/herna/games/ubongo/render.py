@@ -1,19 +1,36 @@
-"""Ubongo as a standalone SVG, drawn from a view only (pure: no I/O, no engine state).
+"""Ubongo as SVG, drawn from a view only (pure: no I/O, no engine state).
 
-The picture: the gem board (the red start fields with the figures, then each row's 12 holes,
-the front next to the field), the cards on the table (the viewing seat's first, large, with
-its pieces laid when it has submitted or once the race is resolved), the rows of pieces
-beside the six die symbols with the rolled one marked, the gems each seat holds, the last
-round's results and, at the end, the winner with the tie-break explained. The same view
-always gives byte-identical output. Words follow `lang` (default: the current language).
+The table comes as areas (`areas`), separate drawings a page stacks on a phone and sets side
+by side on a desktop, each at most 360 units wide with text of 13 units or more:
+
+    board    the gem board: the red start fields with the figures (each seat's number on its
+             colour), then each row's 12 holes, the front next to the field; every gem is a
+             shape as well as a colour (green triangle, red circle, blue square, violet
+             hexagon, brown diamond, yellow star), so colour-blind players tell them apart
+    gems     the gems each seat holds, by colour, with its race state
+    round    the last round's finishers and the gems they took
+    end      (at the end) the winner and the tie-break explained
+    seat-N   seat N's card: its light area, the pieces laid when known; the viewing seat's
+             card is large, with its pieces beside it in a tray while it races
+
+In the order a player needs them (the areas contract, docs/API.md): the result first at the
+end; my card first while I race; otherwise the board, the gems, the last round, then my card
+and the other seats'. `svg` stacks the same areas in one column under a title band, with
+the note that the cards are Herna's own (the page's guide says it): the whole table for the
+CLI. The same view always gives byte-identical output. Words follow
+`lang` (default: the current language).
 
 For the browser (herna.games.ubongo.web): main groups and parts carry stable `id`s; when the
-viewing seat places its figure or moves it, each red field it may choose is covered by a
-transparent `class="part"` rect named `data-part="field:N"`. The seat's own card has its light
-area in `<g id="ubongo-card">` with `data-cell` (cell size), `data-x`/`data-y` (top-left corner
-of cell 0,0) and `data-rows`/`data-cols`, in SVG units, so a client maps a dropped piece to the
-row,col the `solve` notation uses; its pieces beside it are `<g id="ubongo-tray-A"
-data-piece="A">`. Solutions are never parts: the puzzle is the person's to solve.
+viewing seat places its figure or moves it, each row is covered by a transparent
+`class="part"` rect named `data-part="field:N"` (the whole row: a finger's target; the page
+lights those within reach, and the drawing rings the two gems each of those would take).
+The seat's own card has its light area in `<g id="ubongo-card">` with `data-cell` (cell
+size), `data-x`/`data-y` (top-left corner of cell 0,0) and
+`data-rows`/`data-cols`, in SVG units of the card's area, so a client maps a dropped piece to
+the row,col the `solve` notation uses; its pieces in the tray are `<g id="ubongo-tray-A"
+data-piece="A">` with the square slot the piece turns in (`data-x`, `data-y`, `data-cell`,
+`data-size` cells a side) and one rect per cell (`data-r`, `data-c`: the cell in the
+orientation drawn, `data-o`). Solutions are never parts: the puzzle is the person's to solve.
 """
 
 from __future__ import annotations
@@ -23,9 +40,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
-from ...drawing import by_data, seat_name, with_names
+from ...drawing import NAMES_KEY, by_data, recent, seat_name, with_names
 from .data import COLOUR_CSS, DEFAULT_TIMER
-from .i18n import colour_name, hourglass, lang_of, ordinal, symbol_name, t
+from .i18n import colour_name, hourglass, lang_of, ordinal, plural, symbol_name, t
 from .pieces import PIECES, orientations
 from .scoring import decision
 
@@ -33,7 +50,7 @@ View = Mapping[str, Any]
 
 BACKGROUND = "#f7f1e3"
 INK = "#2b2118"
-MUTED = "#7d6f5c"
+MUTED = "#6b5d4b"
 FIELD_RED = "#b3261e"
 HOLE = "#d9cdb4"
 BOARD = "#8a6a45"
@@ -42,14 +59,18 @@ LIGHT = "#fff8e7"
 PANEL = "#ffffff"
 PANEL_STROKE = "#cbbfa6"
 HIGHLIGHT = "#f2c511"
+EDGE = "#1b140f"  # a piece's outline: where one piece ends and the next begins
 SEAT_COLOURS = ("#e63946", "#1d3557", "#2a9d8f", "#f4a261")
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-PAD, GAP = 14, 18
-HOLE_R, HOLE_STEP = 10, 26
-FIELD_W = 92
+WIDTH = 360  # every area: 12-unit text stays >= 12 CSS px on a 390 px phone and on a desktop
+PAD, GAP = 8, 14
+TEXT, SMALL, HEAD = 13, 12, 15  # font sizes: never under 12 units
+ROW_H = 48  # a gem row: its whole row is the field's part (>= 44 units a side)
+FIELD_W, HOLE_STEP, GEM_R = 72, 22, 10
 CELL = 40  # the viewing seat's card: big enough to drop pieces on with a finger
-SMALL_CELL = 16
-TRAY_CELL = 24  # the pieces beside it, picked up to be dragged
+SMALL_CELL = 22  # the others' cards (a letter of 12 units in each laid cell)
+TRAY_MAX, TRAY_MIN = 26, 20  # the tray's cells: as large as fits one row of slots
+SLOT_MIN = 48  # a tray slot, the piece's grab area, is never smaller
 
 
 _NUMBERS = (int, float)
@@ -75,17 +96,91 @@ def _el(name: str, **attrs: object) -> str:
     return f"<{name}{drawn}/>"
 
 
-def _text(x: float, y: float, s: object, size: float = 12, fill: str = INK,
+def _text(x: float, y: float, s: object, size: float = TEXT, fill: str = INK,
           anchor: str = "start", weight: str | None = None) -> str:
     w = f' font-weight="{weight}"' if weight else ""
     return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
             f'text-anchor="{anchor}"{w}>{escape(str(s))}</text>')
 
 
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """About how wide `s` is drawn (DejaVu Sans, the widest of the fonts named): to wrap."""
+    return len(s) * size * (0.64 if bold else 0.6)
+
+
+def wrap(s: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """`s` in lines of at most `width` units (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def _lines(x: float, y: float, s: str, size: float = TEXT, fill: str = INK,
+           weight: str | None = None, width: float = WIDTH - 2 * PAD) -> tuple[list[str], float]:
+    """A paragraph wrapped to `width`, its first baseline at y + size; its height."""
+    drawn, height = _paragraph(x, y, s, size, fill, weight, width)
+    return list(drawn), height
+
+
+@recent(maxsize=4096)
+def _paragraph(x: float, y: float, s: str, size: float, fill: str, weight: str | None,
+               width: float) -> tuple[tuple[str, ...], float]:
+    """`_lines` once per distinct paragraph (a table draws the same words push after push)."""
+    step = size * 1.35
+    rows = wrap(s, size, width, weight == "bold")
+    out = tuple(_text(x, y + size + i * step, line, size, fill, weight=weight)
+                for i, line in enumerate(rows))
+    return out, len(rows) * step + size * 0.35
+
+
 def _seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def _badge(view: View, seat: int, cx: float, cy: float, r: float = 10) -> list[str]:
+    """A seat's token: its colour with its number (people count from 1 where they are
+    named; the CLI's unnamed seats keep the notation's numbers), readable without colour."""
+    number = seat + 1 if view.get("named") else seat
+    return [_el("circle", cx=cx, cy=cy, r=r, fill=_seat_colour(seat), stroke="#ffffff",
+                stroke_width=1.5),
+            _text(cx, cy + 4.5, number, SMALL, "#ffffff", "middle", "bold")]
+
+
+# ----- gems: a shape per colour ----------------------------------------------------------------
+def _polygon(cx: float, cy: float, points: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{_num(cx + x)},{_num(cy + y)}" for x, y in points)
+
+
+_SHAPES: dict[str, tuple[tuple[float, float], ...]] = {  # unit shapes, radius 1
+    "green": ((0, -1.05), (0.95, 0.75), (-0.95, 0.75)),  # triangle
+    "blue": ((-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)),  # square
+    "violet": ((0.5, -0.87), (1, 0), (0.5, 0.87), (-0.5, 0.87), (-1, 0), (-0.5, -0.87)),
+    "brown": ((0, -1.1), (0.9, 0), (0, 1.1), (-0.9, 0)),  # diamond
+    "yellow": ((0, -1.1), (0.29, -0.4), (1.05, -0.34), (0.47, 0.16), (0.65, 0.9), (0, 0.5),
+               (-0.65, 0.9), (-0.47, 0.16), (-1.05, -0.34), (-0.29, -0.4)),  # star
+}
+
+
+@functools.lru_cache(maxsize=512)
+def gem(colour: str, cx: float, cy: float, r: float = GEM_R) -> str:
+    """One gem: its colour and its own shape (red is the round one)."""
+    fill = COLOUR_CSS[colour]
+    shape = _SHAPES.get(colour)
+    if shape is None:
+        return _el("circle", cx=cx, cy=cy, r=r * 0.9, fill=fill, stroke="#00000088",
+                   stroke_width=1)
+    return _el("polygon", points=_polygon(cx, cy, [(x * r, y * r) for x, y in shape]),
+               fill=fill, stroke="#00000088", stroke_width=1)
+
+
+# ----- the gem board ---------------------------------------------------------------------------
 def field_picks(view: View) -> set[int]:
     """The red fields (1-6) the viewing seat may click now: any, to place its figure at the
     start, or to move it after the race (the page lights those within reach; a click on
@@ -102,53 +197,74 @@ def field_picks(view: View) -> set[int]:
 
 
 def board(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
-    """The gem board: one line per row, the red field and figures at the left."""
+    """The gem board: one row of holes per red field, the figures on the fields."""
     figures: dict[int, list[int]] = {}
     for s in view.get("seats", []):
         if s.get("figure") is not None:
             figures.setdefault(int(s["figure"]), []).append(int(s["seat"]))
     return _board_drawn(view.get("board", []), sorted(figures.items()),
-                        sorted(field_picks(view)), x, y, lang)
+                        sorted(field_picks(view)), sorted(_reach(view)),
+                        bool(view.get("named")), x, y, lang)
+
+
+def _reach(view: View) -> set[int]:
+    """The fields the viewing seat's figure may move to in the gem step: lit, and the two
+    gems each would take ringed (every field is a part: another one is told why not)."""
+    mover = view.get("mover")
+    if view.get("phase") != "gems" or not mover or mover["seat"] != view.get("seat") \
+            or view.get("seat") not in view.get("to_act", []):
+        return set()
+    return {int(o["field"]) for o in mover["options"]}
 
 
 @by_data(maxsize=512)
 def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any],
-                 pick_list: Sequence[int], x: float, y: float,
+                 pick_list: Sequence[int], reach_list: Sequence[int], named: bool, x: float,
+                 y: float,
                  lang: str) -> tuple[list[str], float, float]:
     """The board from exactly what it shows (drawn once per change, not per push)."""
-    parts = ['<g id="ubongo-board">', _text(x, y + 14, t("board.title", lang), 13, weight="bold")]
-    y0 = y + 24
-    width = FIELD_W + 12 * HOLE_STEP + 16
-    height = len(rows) * (2 * HOLE_R + 10) + 10
-    parts.append(_el("rect", x=x, y=y0, width=width, height=height, rx=8, fill=BOARD))
+    parts = ['<g id="ubongo-board">']
+    width = WIDTH - 2 * PAD
+    height = len(rows) * ROW_H + 8
+    parts.append(_el("rect", x=x, y=y, width=width, height=height, rx=8, fill=BOARD))
     figures = {int(r): seats for r, seats in figure_rows}
     picks = set(pick_list)
+    reach = set(reach_list) or picks  # at the start: every field
+    who = {"named": named}
     for r, row in enumerate(rows):
-        cy = y0 + 10 + HOLE_R + r * (2 * HOLE_R + 10)
-        parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 6, y=cy - HOLE_R,
-                         width=FIELD_W - 12, height=2 * HOLE_R, rx=4, fill=FIELD_RED))
-        parts.append(_text(x + 12, cy + 4, r + 1, 11, fill="#ffffff", weight="bold"))
-        for k, seat in enumerate(figures.get(r + 1, [])):
-            fx = x + 34 + k * 14
-            parts.append(_el("circle", cx=fx, cy=cy, r=6, fill=_seat_colour(seat),
-                             stroke="#ffffff", stroke_width=1.5))
-            parts.append(_text(fx, cy + 3.5, seat, 8, fill="#ffffff", anchor="middle"))
-        for h, gem in enumerate(row):
-            cx = x + FIELD_W + HOLE_R + h * HOLE_STEP
-            if gem is None:
-                parts.append(_el("circle", cx=cx, cy=cy, r=HOLE_R - 3, fill=HOLE, opacity=0.5))
-            else:
-                parts.append(_el("circle", cx=cx, cy=cy, r=HOLE_R, fill=COLOUR_CSS[gem],
-                                 stroke="#00000055", stroke_width=1))
-        if r + 1 in picks:  # on top of the figures, so a click anywhere on the field lands
+        cy = y + 4 + ROW_H / 2 + r * ROW_H
+        if r + 1 in picks and r + 1 in reach:  # a row that may be chosen, lit under its gems
+            parts.append(_el("rect", x=x + 2, y=cy - ROW_H / 2 + 1, width=width - 4,
+                             height=ROW_H - 2, rx=6, fill="#f6e7a8", opacity=0.35))
+        parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 4, y=cy - 18,
+                         width=FIELD_W - 8, height=36, rx=5, fill=FIELD_RED))
+        parts.append(_text(x + 10, cy + 5, r + 1, HEAD, "#ffffff", weight="bold"))
+        seats = figures.get(r + 1, [])
+        for k, seat in enumerate(seats):
+            if len(seats) <= 2:
+                fx, fy = x + 34 + k * 20, cy
+            else:  # up to four in a square
+                fx, fy = x + 34 + (k % 2) * 20, cy - 9 + (k // 2) * 18
+            parts += _badge(who, seat, fx, fy, 9.5)
+        front = next((h for h, g in enumerate(row) if g is not None), None)
+        for h, colour in enumerate(row):
+            cx = x + FIELD_W + HOLE_STEP / 2 + h * HOLE_STEP
+            if colour is None:
+                parts.append(_el("circle", cx=cx, cy=cy, r=4, fill=HOLE, opacity=0.6))
+                continue
+            if r + 1 in set(reach_list) and front is not None and h < front + 2:  # taken
+                parts.append(_el("circle", cx=cx, cy=cy, r=GEM_R + 2, fill="none",
+                                 stroke=HIGHLIGHT, stroke_width=2.5))
+            parts.append(gem(colour, cx, cy))
+        if r + 1 in picks:  # on top, so a touch anywhere on the row lands
             parts.append(_el("rect", id=f"ubongo-pick-field-{r + 1}", class_="part",
-                             data_part=f"field:{r + 1}", x=x + 4, y=cy - HOLE_R - 2,
-                             width=FIELD_W - 8, height=2 * HOLE_R + 4, rx=5,
-                             fill="transparent"))
+                             data_part=f"field:{r + 1}", x=x + 2, y=cy - ROW_H / 2 + 1,
+                             width=width - 4, height=ROW_H - 2, rx=6, fill="transparent"))
     parts.append("</g>")
-    return parts, max(width, len(t("board.title", lang)) * 7.6), height + 24
+    return parts, width, height
 
 
+# ----- the cards -------------------------------------------------------------------------------
 def _placed_cells(placements: Sequence[Sequence[Any]]) -> dict[tuple[int, int], str]:
     owner: dict[tuple[int, int], str] = {}
     for letter, ori, r0, c0 in placements:
@@ -160,16 +276,34 @@ def _placed_cells(placements: Sequence[Sequence[Any]]) -> dict[tuple[int, int], 
     return owner
 
 
+def outline_path(cells: Sequence[Sequence[int]], x: float, y: float, cell: float) -> str:
+    """The outline of a group of cells (r, c) at (x, y): each cell side with no neighbour of
+    the group, as one path's `d` (a piece's edge, drawn over its cells' thin ones)."""
+    own = {(int(r), int(c)) for r, c in cells}
+    d = []
+    for r, c in sorted(own):
+        x0, y0 = x + c * cell, y + r * cell
+        if (r - 1, c) not in own:
+            d.append(f"M{_num(x0)} {_num(y0)}h{_num(cell)}")
+        if (r + 1, c) not in own:
+            d.append(f"M{_num(x0)} {_num(y0 + cell)}h{_num(cell)}")
+        if (r, c - 1) not in own:
+            d.append(f"M{_num(x0)} {_num(y0)}v{_num(cell)}")
+        if (r, c + 1) not in own:
+            d.append(f"M{_num(x0 + cell)} {_num(y0)}v{_num(cell)}")
+    return "".join(d)
+
+
 def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
          placements: Sequence[Sequence[Any]] | None, lang: str) -> tuple[list[str], float, float]:
-    """One card: the light area on the dark card, pieces laid if known, and the six rows of
-    pieces beside the symbols (the rolled one marked)."""
+    """One card: its title, the light area on the dark card with the pieces laid if known,
+    and for the viewing seat while it races, its pieces in a tray below."""
     own = seat["seat"] == view.get("seat")
     shown = {"seat": seat["seat"], "card": seat["card"], "pieces": seat.get("pieces", []),
              "name": seat_name(view, seat["seat"])}
-    return _card_drawn(shown, own, view.get("symbol"),
-                       view.get("pieces") if cell >= CELL else None, x, y, cell,
-                       placements, lang)
+    tray = view.get("pieces") if own and cell >= CELL and view.get("phase") == "race" \
+        and not seat.get("done") else None
+    return _card_drawn(shown, own, view.get("symbol"), tray, x, y, cell, placements, lang)
 
 
 @by_data(maxsize=1024)
@@ -180,120 +314,181 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     """A card from exactly what it shows (drawn once per change, not per push)."""
     c = seat["card"]
     o = c["outline"]
-    owner = _placed_cells(placements or [])
+    big = cell >= CELL
     listed = " ".join(seat.get("pieces", []))
-    title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed) \
-        if seat.get("name") else t("card.other", lang, seat=seat["seat"], number=c["number"],
-                                   pieces=listed)
-    w = max(o["cols"] * cell + 2 * 10, 190, len(title) * 7.2)
-    grid_h = o["rows"] * cell + 2 * 10
-    parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">',
-             _text(x, y + 13, title, 12, weight="bold")]
-    top = y + (34 if cell >= CELL else 20)
-    parts.append(_el("rect", x=x, y=top, width=w, height=grid_h, rx=6, fill=CARD_FILL))
+    if own and big and rolled:
+        title = t("card.mine", lang, number=c["number"], symbol=symbol_name(rolled, lang),
+                  pieces=listed)
+    elif seat.get("name"):
+        title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed)
+    else:
+        title = t("card.other", lang, seat=seat["seat"], number=c["number"], pieces=listed)
+    parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">']
+    drawn, th = _lines(x, y, title, TEXT, weight="bold")
+    parts += drawn
+    yy = y + th
+    inset = 6
+    grid_w, grid_h = o["cols"] * cell, o["rows"] * cell
+    w = grid_w + 2 * inset
+    left = x + max(0.0, (WIDTH - 2 * PAD - w) / 2)  # centred in its area
+    top = yy + (SMALL + 6 if big else 4)
+    gx, gy = left + inset, top + inset
+    parts.append(_el("rect", x=left, y=top, width=w, height=grid_h + 2 * inset, rx=6,
+                     fill=CARD_FILL))
+    owner = _placed_cells(placements or [])
     if own:  # the light area the client drops pieces on: its grid in SVG units
-        parts.append(f'<g id="ubongo-card" data-cell="{_num(cell)}" data-x="{_num(x + 10)}" '
-                     f'data-y="{_num(top + 10)}" data-rows="{o["rows"]}" '
+        parts.append(f'<g id="ubongo-card" data-cell="{_num(cell)}" data-x="{_num(gx)}" '
+                     f'data-y="{_num(gy)}" data-rows="{o["rows"]}" '
                      f'data-cols="{o["cols"]}">')
     for r, cc in o["cells"]:
         letter = owner.get((r, cc))
         fill = PIECES[letter].colour if letter else LIGHT
-        cx, cy = x + 10 + cc * cell, top + 10 + r * cell
-        parts.append(_el("rect", x=cx, y=cy, width=cell, height=cell, fill=fill,
-                         stroke="#00000033", stroke_width=1))
-        if letter:
-            parts.append(_text(cx + cell / 2, cy + cell / 2 + 4, letter, cell * 0.45,
-                               fill="#ffffff", anchor="middle", weight="bold"))
+        parts.append(_el("rect", x=gx + cc * cell, y=gy + r * cell, width=cell, height=cell,
+                         fill=fill, stroke="#00000040" if not letter else "#ffffff66",
+                         stroke_width=1))
     if own:
         parts.append("</g>")
-    if cell >= CELL:  # the big card: row and column numbers to type placements
+    laid: dict[str, list[tuple[int, int]]] = {}
+    for (r, cc), letter in sorted(owner.items()):
+        laid.setdefault(letter, []).append((r, cc))
+    for letter, cells in sorted(laid.items()):  # each piece's edge and its letter
+        parts.append(_el("path", d=outline_path(cells, gx, gy, cell), fill="none", stroke=EDGE,
+                         stroke_width=2.5 if big else 2, stroke_linecap="square"))
+        for r, cc in cells:
+            parts.append(_text(gx + cc * cell + cell / 2, gy + r * cell + cell / 2 + 4.5,
+                               letter, max(SMALL, cell * 0.4), "#ffffff", "middle", "bold"))
+    if big:  # the big card: row and column numbers to type placements
         for r in range(o["rows"]):
-            parts.append(_text(x - 4, top + 10 + r * cell + cell / 2 + 4, r, 10, MUTED, "end"))
+            parts.append(_text(left - 3, gy + r * cell + cell / 2 + 4.5, r, SMALL, MUTED,
+                               "end"))
         for cc in range(o["cols"]):
-            parts.append(_text(x + 10 + cc * cell + cell / 2, top - 2, cc, 10, MUTED, "middle"))
-    yy = top + grid_h + 14
-    for row in c["rows"]:
-        mark = row["symbol"] == rolled
-        if mark:
-            parts.append(_el("rect", x=x - 2, y=yy - 11, width=w + 4, height=15, fill=HIGHLIGHT,
-                             rx=3))
-        parts.append(_text(x + 2, yy, symbol_name(row["symbol"], lang), 11,
-                           weight="bold" if mark else None))
-        parts.append(_text(x + w - 2, yy, " ".join(row["pieces"]), 11, anchor="end",
-                           weight="bold" if mark else None))
-        yy += 16
-    if cell >= CELL and pieces:  # the viewing seat's pieces, as drawn (index 0)
-        px, top_p, tallest = x, yy, 0.0
-        for letter, p in sorted(pieces.items()):
-            shape = p["orientations"][0]
-            unit = TRAY_CELL
-            parts.append(f'<g id="ubongo-tray-{letter}" data-piece="{letter}">')
-            for r, cc in shape:
-                parts.append(_el("rect", x=px + cc * unit, y=top_p + r * unit, width=unit,
-                                 height=unit, fill=p["colour"], stroke="#ffffff",
-                                 stroke_width=1))
-            cols = max(cc for _, cc in shape) + 1
-            rows = max(r for r, _ in shape) + 1
-            parts.append(_text(px + cols * unit / 2, top_p + rows * unit + 12, f"{letter}0", 10,
-                               anchor="middle", weight="bold"))
-            parts.append("</g>")
-            px += cols * unit + 14
-            tallest = max(tallest, rows * unit + 16)
-        yy += tallest + 4
+            parts.append(_text(gx + cc * cell + cell / 2, top - 4, cc, SMALL, MUTED, "middle"))
+    yy = top + grid_h + 2 * inset + 6
+    if pieces:
+        drawn, h = _tray(pieces, x, yy + 4, lang)
+        parts += drawn
+        yy += 4 + h
     parts.append("</g>")
-    return parts, max(w, px - x if cell >= CELL and pieces else w), yy - y
+    return parts, WIDTH - 2 * PAD, yy - y
 
 
+def _tray(pieces: Mapping[str, Any], x: float, y: float, lang: str) -> tuple[list[str], float]:
+    """The viewing seat's pieces as drawn (orientation 0), each centred in a square slot it
+    can turn in; cells as large as one row of slots allows (wrapping below the smallest)."""
+    parts = ['<g id="ubongo-tray">']
+    h = 0.0
+    letters = sorted(pieces)
+    sizes = {p: max(max(max(r, c) for r, c in o) for o in pieces[p]["orientations"]) + 1
+             for p in letters}
+    room = WIDTH - 2 * PAD - 12 * (len(letters) - 1)
+    unit = max(TRAY_MIN, min(TRAY_MAX, int(room / max(1, sum(sizes.values())))))
+    px, top, row_h = x, y + h + 4, 0.0
+    for letter in letters:
+        p = pieces[letter]
+        size = sizes[letter]
+        side = max(SLOT_MIN, size * unit)
+        if px > x and px + side > x + WIDTH - 2 * PAD:  # no room left in this row
+            px, top, row_h = x, top + row_h, 0.0
+        parts.append(f'<g id="ubongo-tray-{letter}" data-piece="{letter}" class="tray-piece" '
+                     f'data-x="{_num(px)}" data-y="{_num(top)}" data-cell="{unit}" '
+                     f'data-size="{size}" data-slot="{_num(side)}">')
+        parts.append(_el("rect", class_="slot", x=px, y=top, width=side, height=side, rx=6,
+                         fill="#ffffff", stroke=PANEL_STROKE, stroke_width=1))
+        parts += tray_piece(p["orientations"][0], p["colour"], letter, 0, px, top, side, unit)
+        parts.append("</g>")
+        px += side + 12
+        row_h = max(row_h, side + 6)
+    parts.append("</g>")
+    return parts, top + row_h - y
+
+
+def tray_piece(shape: Sequence[Sequence[int]], colour: str, letter: str, o: int, px: float,
+               top: float, side: float, unit: float) -> list[str]:
+    """A piece in its tray slot: its cells (each knows its place in orientation `o`), its
+    edge, and its letter with the orientation's number (the notation's A0, A1, ...)."""
+    rows = max(r for r, _ in shape) + 1
+    cols = max(c for _, c in shape) + 1
+    ox, oy = px + (side - cols * unit) / 2, top + (side - rows * unit) / 2
+    out = [_el("rect", x=ox + c * unit, y=oy + r * unit, width=unit, height=unit, fill=colour,
+               stroke="#ffffff88", stroke_width=1, data_r=r, data_c=c, data_o=o)
+           for r, c in shape]
+    out.append(_el("path", d=outline_path(shape, ox, oy, unit), fill="none", stroke=EDGE,
+                   stroke_width=2, stroke_linecap="square", pointer_events="none"))
+    r0, c0 = next((r, c) for r, c in shape)  # the label sits on the first cell
+    out.append(_text(ox + c0 * unit + unit / 2, oy + r0 * unit + unit / 2 + 4.5,
+                     f"{letter}{o}", SMALL, "#ffffff", "middle", "bold").replace(
+                         "<text ", '<text pointer-events="none" ', 1))
+    return out
+
+
+# ----- the gems table --------------------------------------------------------------------------
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
     keys = ("seat", "gems", "total", "sorted", "submission", "done")
     seats = [{**{k: s.get(k) for k in keys}, "name": seat_name(view, s["seat"])}
              for s in view.get("seats", [])]
     return _gems_drawn(seats, view.get("colours", []), view.get("phase") == "race",
-                       view.get("seat"), x, y, lang)
+                       view.get("seat"), bool(view.get("named")), x, y, lang)
 
 
 @by_data(maxsize=1024)
 def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race: bool,
-                me: int | None, x: float, y: float,
+                me: int | None, named: bool, x: float, y: float,
                 lang: str) -> tuple[list[str], float, float]:
-    """The gems table from exactly what it shows (it changes after a race, not per push)."""
-    parts = ['<g id="ubongo-gems">', _text(x, y + 14, t("gems.title", lang), 13, weight="bold")]
-    yy = y + 36
-    col = 62
+    """The gems table from exactly what it shows (it changes after a race, not per push):
+    a column per colour headed by its gem, a row per seat: its name (and how its race goes),
+    under it its total and its counts."""
+    width = WIDTH - 2 * PAD
+    col = 33
+    c0 = x + width - col * len(colours) + col / 2
+    parts = ['<g id="ubongo-gems">',
+             _text(x, y + HEAD, t("gems.title", lang), HEAD, weight="bold")]
     for i, colour in enumerate(colours):
-        parts.append(_text(x + 120 + i * col, yy - 10, colour_name(colour, lang), 10, MUTED,
-                           "middle"))
+        parts.append(gem(colour, c0 + i * col, y + 10, 9))
+    yy = y + 30
     for s in seats:
         name = (s.get("name") or t("seat", lang, seat=s["seat"])) \
             + (t("you", lang) if s["seat"] == me else "")
-        parts.append(_el("circle", cx=x + 6, cy=yy + 6, r=6, fill=_seat_colour(s["seat"])))
-        parts.append(_text(x + 18, yy + 10, name, 12))
-        for i, colour in enumerate(colours):
-            cx = x + 120 + i * col
-            parts.append(_el("circle", cx=cx - 12, cy=yy + 6, r=7, fill=COLOUR_CSS[colour]))
-            parts.append(_text(cx + 4, yy + 10, s["gems"][colour], 12, weight="bold"))
-        tail = f"{t('col.total', lang)} {s['total']} · " + ",".join(str(v) for v in s["sorted"])
+        if s["seat"] == me:
+            parts.append(_el("rect", x=x - 4, y=yy - 2, width=width + 8, height=44, rx=5,
+                             fill="#efe3c4"))
+        parts += _badge({"named": named}, s["seat"], x + 10, yy + 11)
+        status = ""
         if race:
             sub = s.get("submission")
             if sub is not None:
-                tail += " · " + (t("race.passed", lang) if sub["pass"]
-                                 else t("race.time", lang, time=sub["time"]))
+                status = t("race.passed", lang) if sub["pass"] \
+                    else t("race.time", lang, time=sub["time"])
             else:
-                tail += " · " + t("race.done" if s.get("done") else "race.racing", lang)
-        parts.append(_text(x + 120 + len(colours) * col, yy + 10, tail, 11, MUTED))
-        yy += 24
+                status = t("race.done" if s.get("done") else "race.racing", lang)
+            parts.append(_text(x + width, yy + 16, status, SMALL, MUTED, "end"))
+        room = width - 26 - (text_width(status, SMALL) + 8 if status else 0)
+        while len(name) > 3 and text_width(name, TEXT, True) > room:  # only a very long one
+            name = name[:-2] + "…"
+        parts.append(_text(x + 26, yy + 16, name, TEXT, weight="bold"))
+        parts.append(_text(x + 26, yy + 36, f"{t('col.total', lang)} {s['total']}", SMALL,
+                           MUTED))
+        for i, colour in enumerate(colours):
+            n = s["gems"][colour]
+            parts.append(_text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
+                               "bold" if n else None))
+        yy += 46
     parts.append("</g>")
-    return parts, 120 + len(colours) * col + 220, yy - y
+    return parts, width, yy - y
 
 
-def lines_block(lines: list[tuple[str, bool]], x: float, y: float) -> tuple[list[str], float]:
-    parts = ['<g id="ubongo-lines">']
+# ----- words: the last round, the end ----------------------------------------------------------
+def lines_block(lines: list[tuple[str, bool]], x: float, y: float, name: str = "lines",
+                width: float = WIDTH - 2 * PAD) -> tuple[list[str], float]:
+    """Lines of words, each wrapped to the area's width (bold ones as headings)."""
+    parts = [f'<g id="ubongo-{name}">']
     yy = y
     for text, bold in lines:
-        yy += 16
-        parts.append(_text(x, yy, text, 12, weight="bold" if bold else None))
+        drawn, h = _lines(x, yy, text, HEAD if bold else TEXT,
+                          weight="bold" if bold else None, width=width)
+        parts += drawn
+        yy += h
     parts.append("</g>")
-    return parts, yy - y + 6
+    return parts, yy - y + 4
 
 
 def last_lines(view: View, lang: str) -> list[tuple[str, bool]]:
@@ -314,6 +509,17 @@ def last_lines(view: View, lang: str) -> list[tuple[str, bool]]:
                       dst=m["to"],
                       gems=gems), False))
     return out
+
+
+_ROUND_KEYS = ("round", "symbol", "hourglass_turns", "discarded", "finishers", "times", "moves")
+
+
+@by_data(maxsize=512)
+def _round_drawn(r: Mapping[str, Any], whos: Sequence[str],
+                 lang: str) -> tuple[list[str], float]:
+    """The last round's area from exactly what it says (drawn once per round, not per push)."""
+    view = {"last_round": r, NAMES_KEY: list(whos)}
+    return lines_block(last_lines(view, lang), PAD, PAD - 4, "last")
 
 
 def _who(view: View, seat: int, lang: str) -> str:
@@ -339,11 +545,14 @@ def outcome_lines(view: View, lang: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _status(view: View, lang: str) -> str:
-    return t("header", lang, round=view.get("round") or "-", rounds=view.get("rounds", 0),
-             start=view.get("start_player", 0), side=t(f"side.{view.get('side', 'easy')}", lang),
-             hourglass=hourglass(int(view.get("timer", DEFAULT_TIMER)), lang),
-             deck=view.get("deck", 0))
+@recent(maxsize=1024)
+def _head(who: str, rnd: int | None, rounds: int, side: str, timer: int, deck: int,
+          lang: str) -> str:
+    """The round, the start player, the side, the hourglass and the deck, as short phrases
+    in one paragraph (said once per change of what it says)."""
+    return " · ".join([t("head.round", lang, round=rnd or "-", rounds=rounds),
+                       t("head.start", lang, who=who), t(f"side.{side}", lang),
+                       hourglass(timer, lang), plural("head.deck", deck, lang)])
 
 
 def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | None:
@@ -357,58 +566,171 @@ def _placements_for(view: View, seat: Mapping[str, Any]) -> list[list[Any]] | No
     return None
 
 
-def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
-    """The table as `view` sees it: a standalone SVG document. `names`: what to call the
-    seats (the players' names; "Seat N" without them)."""
-    lang = lang_of(lang)
-    view = with_names(view, names)
-    body: list[str] = []
-    y = 40.0 + PAD
-    parts, bw, bh = board(view, PAD, y, lang)
+# ----- the areas -------------------------------------------------------------------------------
+def _document(body: Sequence[str], height: float, label: str) -> str:
+    """An area's standalone SVG: its own background, WIDTH units wide."""
+    h = _num(round(height, 1))
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {h}" '
+        f'font-family="{escape(FONT)}" role="img" aria-label={quoteattr(label)}>',
+        _el("rect", x=0, y=0, width=WIDTH, height=height, fill=BACKGROUND),
+        *body, "</svg>"])
+
+
+def _board_area(view: View, lang: str) -> tuple[list[str], float]:
+    head = _head(_who(view, int(view.get("start_player", 0)), lang), view.get("round"),
+                 int(view.get("rounds", 0)), str(view.get("side", "easy")),
+                 int(view.get("timer", DEFAULT_TIMER)), int(view.get("deck", 0)), lang)
+    body, h = _lines(PAD, PAD - 2, head, SMALL, MUTED)
+    y = PAD + h + 2
+    if view.get("phase") == "race" and view.get("symbol"):
+        drawn, sh = _lines(PAD, y - 4, symbol_name(view["symbol"], lang), TEXT, weight="bold")
+        body += drawn
+        y += sh
+    parts, _, bh = board(view, PAD, y, lang)
     body += parts
-    width = PAD + bw + PAD
-    # the cards: the viewing seat's first and large, then the others small
-    seats = list(view.get("seats", []))
+    return body, y + bh + PAD
+
+
+def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> tuple[list[str], float]:
     me = view.get("seat")
-    order = sorted(seats, key=lambda s: (s["seat"] != me, s["seat"]))
-    cx = PAD + bw + GAP * 2
-    card_h = 0.0
-    for s in order:
-        if s.get("card") is None:
-            continue
-        big = s["seat"] == me
-        parts, cw, ch = card(view, s, cx, y, CELL if big else SMALL_CELL,
-                             _placements_for(view, s), lang)
-        body += parts
-        cx += cw + GAP
-        card_h = max(card_h, ch)
-    width = max(width, cx + PAD)
-    y += max(bh, card_h) + GAP
-    parts, tw, th = gems_table(view, PAD, y, lang)
-    body += parts
-    width = max(width, PAD + tw)
-    y += th + GAP
-    lines = outcome_lines(view, lang) + last_lines(view, lang)
-    if lines:
-        parts, lh = lines_block(lines, PAD, y)
-        body += parts
-        y += lh + GAP
-    body.append(_text(PAD, y + 4, t("note", lang), 10, MUTED))
-    height = y + 14 + PAD
-    title = t("title", lang) + (f" · {t('seat', lang, seat=me)}" if me is not None else "")
-    status = _status(view, lang)
-    phase = view.get("phase", "")
-    if phase == "race" and view.get("symbol"):
-        status = f"{status} · {symbol_name(view['symbol'], lang)}"
-    w, h = _num(width), _num(height)
+    if seat.get("card") is None:  # before the first deal and at the end: its gems
+        colours = list(view.get("colours", []))
+        parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">']
+        top = 0.0
+        if seat["seat"] == me:  # the page heads only the others' areas with their names
+            drawn, top = _lines(PAD, PAD - 4, _who(view, me, lang) + _said("you", lang), TEXT,
+                                weight="bold")
+            parts += drawn
+        for i, colour in enumerate(colours):
+            cx = PAD + 14 + i * 56
+            parts.append(gem(colour, cx, PAD + top + 14))
+            parts.append(_text(cx + 16, PAD + top + 20, seat["gems"][colour], HEAD,
+                               weight="bold"))
+        h = top + 28.0
+        if view.get("phase") == "start":
+            drawn, nh = _lines(PAD, PAD + h, t("card.none", lang), TEXT, MUTED)
+            parts += drawn
+            h += nh
+        return [*parts, "</g>"], h + 2 * PAD
+    parts, _, h = card(view, seat, PAD, PAD, CELL if seat["seat"] == me else SMALL_CELL,
+                       _placements_for(view, seat), lang)
+    return parts, h + 2 * PAD
+
+
+def _summary(view: View, seat: Mapping[str, Any], lang: str) -> str:
+    """A seat's compact row: its gems, its best colour, its field, and how its race goes."""
+    race = seat.get("done") if view.get("phase") == "race" else None
+    return _summary_words(int(seat.get("total", 0)),
+                          max(seat.get("gems", {}).values(), default=0), seat.get("figure"),
+                          race, lang)
+
+
+@recent(maxsize=1024)
+def _summary_words(total: int, best: int, figure: int | None, done: bool | None,
+                   lang: str) -> str:
+    words = [plural("summary.gems", total, lang)]
+    if best:
+        words.append(t("summary.best", lang, n=best))
+    if figure is not None:
+        words.append(t("summary.field", lang, field=figure))
+    if done is not None:
+        words.append(t("race.done" if done else "race.racing", lang))
+    return " · ".join(words)
+
+
+_said = recent(maxsize=256)(t)  # an area's title: the same few words push after push
+
+
+def _drawn_areas(view: dict[str, Any], lang: str,
+                 names: Sequence[str] | None) -> list[tuple[dict[str, Any], list[str], float]]:
+    """Each area's entry (without its svg), its drawing's body and its height, in order."""
+    view = with_names(view, names)
+    if names:
+        view = {**view, "named": True}
+    me = view.get("seat")
+    phase = view.get("phase")
+    seats = list(view.get("seats", []))
+    out: dict[str, tuple[dict[str, Any], list[str], float]] = {}
+
+    body, h = _board_area(view, lang)
+    out["board"] = ({"id": "board", "kind": "shared", "title": _said("area.board", lang)}, body, h)
+    body, _, h = gems_table(view, PAD, PAD, lang)
+    out["gems"] = ({"id": "gems", "kind": "shared", "title": _said("area.gems", lang)}, body,
+                   h + PAD)
+    r = view.get("last_round")
+    if r and "finishers" in r:
+        whos = [_who(view, s["seat"], lang) for s in seats]
+        body, h = _round_drawn({k: r.get(k) for k in _ROUND_KEYS}, whos, lang)
+        out["round"] = ({"id": "round", "kind": "info", "title": _said("area.round", lang)}, body,
+                        h + PAD)
+    end = outcome_lines(view, lang)
+    if end:
+        body, h = lines_block(end, PAD, PAD - 4, "end")
+        out["end"] = ({"id": "end", "kind": "info", "title": _said("area.end", lang)}, body,
+                      h + PAD)
+    seat_ids = []
+    for s in sorted(seats, key=lambda s: (s["seat"] != me, s["seat"])):
+        body, h = _seat_area(view, s, lang)
+        title = _said("area.mine", lang) if s["seat"] == me else _who(view, s["seat"], lang)
+        key = f"seat-{s['seat']}"
+        out[key] = ({"id": key, "kind": "seat", "seat": s["seat"], "title": title,
+                     "summary": _summary(view, s, lang)}, body, h)
+        seat_ids.append(key)
+    mine = seat_ids[:1] if me is not None else []
+    others = seat_ids[len(mine):]
+    if phase == "over":
+        order = ["end", "gems", *mine, "board", "round", *others]
+    elif phase == "race" and me is not None and seats[me].get("card") is not None:
+        order = [*mine, "board", "gems", *others]
+    else:
+        order = ["board", "gems", "round", *mine, *others]
+    return [out[k] for k in order if k in out]
+
+
+def areas(view: dict[str, Any], lang: str | None = None,
+          names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """The table as separate drawings in the order the viewer needs them (see the module
+    docstring), each a standalone SVG WIDTH units wide (docs/API.md, "areas")."""
+    lang = lang_of(lang)
+    return [{**entry, "svg": _document(body, height, entry["title"])}
+            for entry, body, height in _drawn_areas(view, lang, names)]
+
+
+def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | None = None) -> str:
+    """The table as `view` sees it: one standalone SVG document, the areas stacked under a
+    title band, each under its title (the CLI's `herna render`, API clients). `names`: what
+    to call the seats (the players' names; "seat N" without them)."""
+    lang = lang_of(lang)
+    me = view.get("seat")
+    title = t("title", lang) + (f" · {_who(with_names(view, names), me, lang)}"
+                                if me is not None else "")
+    body: list[str] = []
+    y = 44.0
+    for entry, drawn, height in _drawn_areas(view, lang, names):
+        # the page heads each area with its title (and a seat's summary): here, the drawing
+        heading = entry["title"] + (f" · {entry['summary']}" if entry.get("summary") else "")
+        drawn_head, hh = _lines(PAD, y - 2, heading, TEXT, INK, "bold")
+        body += drawn_head
+        y += hh
+        h = _num(round(height, 1))
+        body.append(f'<svg id="ubongo-area-{entry["id"]}" x="0" y="{_num(y)}" width="{WIDTH}" '
+                    f'height="{h}" viewBox="0 0 {WIDTH} {h}">')
+        body.append(_el("rect", x=0, y=0, width=WIDTH, height=height, fill=BACKGROUND))
+        body += drawn
+        body.append("</svg>")
+        y += round(height, 1) + 6
+    drawn_note, nh = _lines(PAD, y - 4, t("note", lang), SMALL, MUTED)  # the page's guide says it
+    body += drawn_note
+    y += nh + 4
+    w, h = _num(WIDTH), _num(y)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}" font-family="{escape(FONT)}">',
         f"<title>{escape(title)}</title>",
-        _el("rect", x=0, y=0, width=width, height=height, fill=BACKGROUND),
-        _el("rect", x=0, y=0, width=width, height=40, fill="#5b3a1e"),
-        _text(PAD, 26, title, 16, fill="#fff6e0", weight="bold"),
-        _text(width - PAD, 26, status, 12, fill="#fff6e0", anchor="end"),
+        _el("rect", x=0, y=0, width=WIDTH, height=y, fill="#e9dfc8"),
+        _el("rect", x=0, y=0, width=WIDTH, height=38, fill="#5b3a1e"),
+        _text(PAD, 25, title, 16, fill="#fff6e0", weight="bold"),
     ]
     return "\n".join([*head, *body, "</svg>"]) + "\n"

@@ -1,6 +1,9 @@
 // Ubongo's race in the browser: drag the round's pieces onto your card, R rotates, F flips
 // (buttons on touch screens), and the solution goes to the server, which judges the cover
 // and stamps the time. Geometry only: which pieces and cells come from the payload's `extra`.
+// The card and its tray are one drawing (the card's area, or the whole table's svg): a piece
+// turned in the tray is drawn turned in its slot at once; on a touch screen only the pieces
+// take the finger, so the page still scrolls around them.
 import { el, t } from "../herna.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -15,7 +18,8 @@ export function mount(board) {
   let drag = null;
 
   const pieceOf = (letter) => payload.extra.pieces.find((p) => p.letter === letter);
-  const svg = () => board.querySelector("svg");
+  // the drawing that holds my card and its tray (with areas, one of several under #board)
+  const svg = () => cardNode()?.ownerSVGElement || board.querySelector("svg");
   const cardNode = () => board.querySelector("#ubongo-card");
 
   function geometry() {
@@ -92,25 +96,107 @@ export function mount(board) {
       const group = document.createElementNS(SVG_NS, "g");
       group.setAttribute("class", `placed-piece${letter === active ? " active" : ""}`);
       group.dataset.placed = letter;
-      for (const [dr, dc] of piece.orientations[p.o]) {
-        const rect = document.createElementNS(SVG_NS, "rect");
-        rect.setAttribute("x", g.x + (p.c + dc) * g.cell + 1);
-        rect.setAttribute("y", g.y + (p.r + dr) * g.cell + 1);
-        rect.setAttribute("width", g.cell - 2);
-        rect.setAttribute("height", g.cell - 2);
-        rect.setAttribute("rx", 3);
-        rect.setAttribute("fill", piece.colour);
-        rect.setAttribute("stroke", letter === active ? "#1a6fd8" : "#00000066");
-        rect.setAttribute("stroke-width", letter === active ? 3 : 1);
-        group.append(rect);
-      }
+      const cells = piece.orientations[p.o].map(([dr, dc]) => [p.r + dr, p.c + dc]);
+      drawCells(group, cells, g.x, g.y, g.cell, piece.colour, letter,
+        letter === active ? "#1a6fd8" : "#1b140f", letter === active ? 4 : 2.5);
       layer.append(group);
     }
     root.append(layer);
     for (const tray of board.querySelectorAll("[data-piece]")) {
       tray.classList.toggle("used", tray.dataset.piece in placed);
       tray.classList.toggle("grab", !(tray.dataset.piece in placed));
+      drawTray(tray);
     }
+  }
+
+  const make = (name, attrs) => {
+    const node = document.createElementNS(SVG_NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    return node;
+  };
+
+  // Cells (row, col) at (x, y): each filled, lettered, and the group's outline drawn over
+  // them where a side has no neighbour of the group (where this piece ends).
+  function drawCells(group, cells, x, y, cell, colour, letter, edge, width) {
+    const own = new Set(cells.map(([r, c]) => `${r},${c}`));
+    let d = "";
+    for (const [r, c] of cells) {
+      const x0 = x + c * cell;
+      const y0 = y + r * cell;
+      group.append(make("rect", {
+        x: x0, y: y0, width: cell, height: cell, fill: colour, stroke: "#ffffff88",
+        "stroke-width": 1,
+      }));
+      if (!own.has(`${r - 1},${c}`)) d += `M${x0} ${y0}h${cell}`;
+      if (!own.has(`${r + 1},${c}`)) d += `M${x0} ${y0 + cell}h${cell}`;
+      if (!own.has(`${r},${c - 1}`)) d += `M${x0} ${y0}v${cell}`;
+      if (!own.has(`${r},${c + 1}`)) d += `M${x0 + cell} ${y0}v${cell}`;
+      const label = make("text", {
+        x: x0 + cell / 2, y: y0 + cell / 2 + Math.max(12, cell * 0.4) * 0.36,
+        "font-size": Math.max(12, cell * 0.4),
+        fill: "#ffffff", "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none",
+      });
+      label.textContent = letter;
+      group.append(label);
+    }
+    group.append(make("path", {
+      d, fill: "none", stroke: edge, "stroke-width": width, "stroke-linecap": "square",
+      "pointer-events": "none",
+    }));
+  }
+
+  // A tray piece in the orientation it has now (the server draws orientation 0): its cells
+  // centred in its square slot, each knowing its cell (data-r, data-c) to be held by.
+  function drawTray(tray) {
+    const letter = tray.dataset.piece;
+    const piece = pieceOf(letter);
+    if (!piece || !tray.dataset.slot) return;
+    const o = orient[letter] || 0;
+    const wasActive = tray.dataset.active === "1";
+    const isActive = letter === active && !(letter in placed);
+    const drawnO = tray.querySelector("rect[data-o]")?.dataset.o;
+    const slot = tray.querySelector("rect.slot");
+    if (slot && wasActive !== isActive) {
+      slot.setAttribute("stroke", isActive ? "#1a6fd8" : "#cbbfa6");
+      slot.setAttribute("stroke-width", isActive ? 3 : 1);
+      tray.dataset.active = isActive ? "1" : "0";
+    }
+    if (Number(drawnO) === o) return;
+    for (const old of [...tray.children]) if (old !== slot) old.remove();
+    const unit = Number(tray.dataset.cell);
+    const side = Number(tray.dataset.slot);
+    const shape = piece.orientations[o];
+    const rows = Math.max(...shape.map((x) => x[0])) + 1;
+    const cols = Math.max(...shape.map((x) => x[1])) + 1;
+    const ox = Number(tray.dataset.x) + (side - cols * unit) / 2;
+    const oy = Number(tray.dataset.y) + (side - rows * unit) / 2;
+    for (const [r, c] of shape) {
+      tray.append(make("rect", {
+        x: ox + c * unit, y: oy + r * unit, width: unit, height: unit, fill: piece.colour,
+        stroke: "#ffffff88", "stroke-width": 1, "data-r": r, "data-c": c, "data-o": o,
+      }));
+    }
+    const own = new Set(shape.map(([r, c]) => `${r},${c}`));
+    let d = "";
+    for (const [r, c] of shape) {
+      const x0 = ox + c * unit;
+      const y0 = oy + r * unit;
+      if (!own.has(`${r - 1},${c}`)) d += `M${x0} ${y0}h${unit}`;
+      if (!own.has(`${r + 1},${c}`)) d += `M${x0} ${y0 + unit}h${unit}`;
+      if (!own.has(`${r},${c - 1}`)) d += `M${x0} ${y0}v${unit}`;
+      if (!own.has(`${r},${c + 1}`)) d += `M${x0 + unit} ${y0}v${unit}`;
+    }
+    tray.append(make("path", {
+      d, fill: "none", stroke: "#1b140f", "stroke-width": 2, "stroke-linecap": "square",
+      "pointer-events": "none",
+    }));
+    const [r0, c0] = shape[0];
+    const label = make("text", {
+      x: ox + c0 * unit + unit / 2, y: oy + r0 * unit + unit / 2 + 4.5, "font-size": 12,
+      fill: "#ffffff", "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none",
+    });
+    label.textContent = `${letter}${o}`;
+    tray.append(label);
   }
 
   function ghostAt(letter, o, at, grab) {
@@ -120,17 +206,9 @@ export function mount(board) {
     const ghost = document.createElementNS(SVG_NS, "g");
     ghost.id = "ubongo-ghost";
     ghost.setAttribute("pointer-events", "none");
-    for (const [dr, dc] of pieceOf(letter).orientations[o]) {
-      const rect = document.createElementNS(SVG_NS, "rect");
-      rect.setAttribute("x", at.x + (dc - grab.c - 0.5) * g.cell);
-      rect.setAttribute("y", at.y + (dr - grab.r - 0.5) * g.cell);
-      rect.setAttribute("width", g.cell - 2);
-      rect.setAttribute("height", g.cell - 2);
-      rect.setAttribute("rx", 3);
-      rect.setAttribute("fill", pieceOf(letter).colour);
-      rect.setAttribute("fill-opacity", "0.75");
-      ghost.append(rect);
-    }
+    ghost.setAttribute("opacity", "0.8");
+    drawCells(ghost, pieceOf(letter).orientations[o], at.x - (grab.c + 0.5) * g.cell,
+      at.y - (grab.r + 0.5) * g.cell, g.cell, pieceOf(letter).colour, letter, "#1a6fd8", 3);
     root.append(ghost);
   }
 
@@ -148,15 +226,18 @@ export function mount(board) {
     if (placed[letter]) {
       const p = placed[letter];
       grab = { r: (at.y - g.y) / g.cell - p.r - 0.5, c: (at.x - g.x) / g.cell - p.c - 0.5 };
-    } else if (o === 0 && event.target.tagName === "rect") {
-      // the tray draws orientation 0 cell by cell: hold the piece by the cell under the finger
-      const index = [...fromTray.querySelectorAll("rect")].indexOf(event.target);
-      const cell = pieceOf(letter).orientations[0][index];
-      if (cell) grab = { r: cell[0], c: cell[1] };
+    } else if (event.target.dataset.r !== undefined && Number(event.target.dataset.o) === o) {
+      // the tray draws the piece cell by cell: hold it by the cell under the finger
+      grab = { r: Number(event.target.dataset.r), c: Number(event.target.dataset.c) };
     }
     active = letter;
     drag = { letter, o, grab, moved: false, at };
-    svg().setPointerCapture?.(event.pointerId);
+    try {
+      svg().setPointerCapture?.(event.pointerId);
+    } catch {
+      // a pointer already gone (a synthetic or cancelled touch): the drag goes on without
+    }
+    drawPlaced();
     ghostAt(letter, o, at, grab);
   }
 
@@ -183,6 +264,7 @@ export function mount(board) {
       placed[letter] = { o, r, c };
     } else if (moved) {
       delete placed[letter]; // dropped off the card: back to the tray
+      orient[letter] = o; // as it was turned in hand
     }
     refresh();
   }
@@ -207,14 +289,25 @@ export function mount(board) {
     if (open() && covered()) submit(solveText());
   }
 
-  // A phone shows the table wider than the screen (pieces big enough for a finger): when a
-  // race starts, bring my card and its pieces into view instead of the gem board.
+  // When a race starts, bring my card and its tray into view (a phone may be scrolled down
+  // to the gem board or the others' rows): the area's top, or the drawing's when it is wide.
   function showCard() {
     const card = cardNode();
-    if (!card || board.scrollWidth <= board.clientWidth) return;
-    const mine = card.closest("[id^='ubongo-seatcard-']") || card;
-    const left = mine.getBoundingClientRect().left - board.getBoundingClientRect().left;
-    board.scrollLeft += left - 8;
+    if (!card) return;
+    const holder = card.closest("section.area") || card;
+    const box = holder.getBoundingClientRect();
+    // what covers the page's top and bottom on a phone: the sticky chips, the fixed turn box
+    const chips = board.querySelector(".jumps");
+    const above = chips && getComputedStyle(chips).position === "sticky"
+      ? chips.getBoundingClientRect().height : 0;
+    const turnBox = document.getElementById("turn");
+    const below = turnBox && getComputedStyle(turnBox).position === "fixed"
+      ? turnBox.getBoundingClientRect().top : window.innerHeight;
+    if (box.top < above || box.bottom > below) window.scrollBy(0, box.top - above - 4);
+    if (board.scrollWidth > board.clientWidth) { // one wide drawing: sideways too
+      const mine = card.closest("[id^='ubongo-seatcard-']") || card;
+      board.scrollLeft += mine.getBoundingClientRect().left - board.getBoundingClientRect().left - 8;
+    }
   }
 
   function drawControls() {
@@ -236,6 +329,11 @@ export function mount(board) {
     else turnBox.append(controls);
   }
 
+  // A finger on a piece drags it; anywhere else it scrolls the page as always (touch-action
+  // on the pieces would say so, but browsers ignore it inside an svg: the touch is kept here).
+  board.addEventListener("touchstart", (event) => {
+    if (open() && event.target.closest?.("[data-piece], [data-placed]")) event.preventDefault();
+  }, { passive: false });
   board.addEventListener("pointerdown", start);
   board.addEventListener("pointermove", move);
   board.addEventListener("pointerup", end);
@@ -262,8 +360,6 @@ export function mount(board) {
         orient = {};
         active = null;
       }
-      const root = svg();
-      if (root) root.style.touchAction = open() ? "none" : "";
       drawPlaced();
       drawControls();
       if (fresh && open()) showCard();
