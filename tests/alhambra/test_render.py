@@ -261,7 +261,11 @@ def test_market_display_and_supply() -> None:
     assert "Discard: 2 cards" in lines
     drawn = {c.get("data-card"): c.get("data-drawn") for c in by_class(supply, "scoring-card")}
     assert drawn == {"A": "yes", "B": "no"}
-    assert any(t.startswith("Round 1: S0 9") for t in lines)
+    # a scoring round is a small table by name, not one line of seat numbers
+    assert "Scoring round 1" in lines
+    rounds = by_class(supply, "scoring-round")
+    assert [texts(r) for r in rounds] == [["Scoring round 1", "Seat 0 (you)", "+9 points",
+                                          "Seat 1", "+6 points", "Seat 2", "+0 points"]]
 
 
 def test_hidden_hands_show_no_card_values() -> None:
@@ -302,10 +306,13 @@ def test_outcome_is_drawn_only_when_over() -> None:
     assert len(outcome) == 1
     words = texts(outcome[0])
     assert "Winner: Seat 1 (you)" in words
-    assert "58" in words and "40" in words and "23" in words  # scores and walls breakdown
+    assert "58 points" in words and "40 points" in words  # scores
+    assert "1st ★ Seat 1 (you)" in words and "2nd Seat 0" in words  # by place
+    assert "23" in words and "19" in words  # the walls of the breakdown
     assert len(by_class(outcome[0], "winner-row")) == 1
     assert "Dirk: 31 points" in words
-    assert "Tile #3 left on space 2 went to Seat 1 (you) (8 dirham)" in words
+    notes = " ".join(e.text or "" for e in by_class(outcome[0], "outcome-note"))  # wrapped
+    assert "Tile #3 left on space 2 went to Seat 1 (you) (8 dirham)" in notes
     assert any("game over" in (e.text or "") for e in by_class(root, "status"))
 
 
