@@ -572,7 +572,7 @@ def _document(body: Sequence[str], height: float, label: str) -> str:
     h = _num(round(height, 1))
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {h}" '
-        f'font-family="{escape(FONT)}" role="img" aria-label={quoteattr(label)}>',
+        f'font-family="{escape(FONT)}" role="group" aria-label={quoteattr(label)}>',
         _el("rect", x=0, y=0, width=WIDTH, height=height, fill=BACKGROUND),
         *body, "</svg>"])
 
