@@ -305,7 +305,7 @@ def test_reopening_the_link_returns_to_the_table(browser: Any, live_server: Live
     pg = context.new_page()  # ... and the link opened again
     pg.goto(live_server.url + made["seats"][0]["url"])
     wait_for(lambda: drawn_version(pg) >= version, what="the table as it is")
-    assert pg.locator("#log li").count() == min(drawn_version(pg), 80)
+    assert pg.locator("#log ol.log > li").count() == min(drawn_version(pg), 80)
     context.close()
 
 
