@@ -898,6 +898,13 @@ async function main() {
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
   document.getElementById("prefs").replaceChildren(speedPicker());
   const board = document.getElementById("board");
+  // a phone keeps "Your move" fixed at the bottom: the page makes room for it under the
+  // table (however tall it is now), so every part can be scrolled above it
+  new ResizeObserver(([entry]) => {
+    const fixed = getComputedStyle(entry.target).position === "fixed";
+    document.body.style.paddingBottom = fixed
+      ? `${Math.ceil(entry.target.getBoundingClientRect().height) + 8}px` : "";
+  }).observe(document.getElementById("turn"));
   board.addEventListener("click", onBoardClick);
   board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
     if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-part]")) {
