@@ -11,7 +11,8 @@ from herna.core.registry import make
 from herna.drawing import by_data, recent
 
 CACHED = {
-    "alhambra": ["_seat_panel_drawn"],
+    "alhambra": ["_seat_body", "_market_drawn", "_scoring_rounds", "_dirk_area",
+                 "_supply_drawn"],
     "alhambra-rw": ["_sheet_drawn", "_score_sheet_drawn"],
     "envyra": ["_cell_drawn", "_seat_drawn"],
     "ubongo": ["_board_drawn", "_card_drawn"],
@@ -29,9 +30,14 @@ def test_a_warm_cache_draws_what_a_cold_one_draws(game: str) -> None:
         for viewer in (None, 0, 1):
             view = state.view(viewer)
             warm = render.svg(view, "cs")
+            warm_areas = render.areas(view, "cs") if hasattr(render, "areas") else None
             for name in CACHED[game]:
                 getattr(render, name).cache_clear()
             assert render.svg(view, "cs") == warm
+            if warm_areas is not None:  # what the server sends
+                for name in CACHED[game]:
+                    getattr(render, name).cache_clear()
+                assert render.areas(view, "cs") == warm_areas
         checked += 1
     assert checked >= 20
 
