@@ -193,6 +193,6 @@ def test_a_long_name_is_cut_to_its_area() -> None:
                 text = el.text or ""
                 anchor = el.get("text-anchor") or "start"
                 left = x - {"start": 0, "middle": 0.5, "end": 1}[anchor] * \
-                    render._text_width(text, size)
-                assert left + 0.5 >= 0 and left + render._text_width(text, size) <= width + 1, \
+                    render.text_width(text, size)
+                assert left + 0.5 >= 0 and left + render.text_width(text, size) <= width + 1, \
                     (area["id"], text)

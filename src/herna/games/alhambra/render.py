@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...drawing import by_data, seat_name, with_names
+from ...drawing import by_data, clip, seat_name, text_width, with_names, wrap
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import (
     category_name,
@@ -111,7 +111,6 @@ HAND_CARD = (50, 70)     # hand card (w, h): >= 44x64 on a phone
 HAND_PER_ROW = 6
 SMALL_TILES_PER_ROW = 6
 COORD_MARGIN = 20        # room for the axis labels around an Alhambra
-CHAR_WIDTH = 0.6         # text width estimate, in em
 
 
 @dataclass
@@ -189,10 +188,6 @@ def _part(name: str, x: float, y: float, w: float, h: float, rx: float = 2,
             'fill-opacity="0"/>')
 
 
-def _text_width(s: str, size: float) -> float:
-    return len(s) * size * CHAR_WIDTH
-
-
 def _seat_name(view: View, seat: int, lang: str | None = None) -> str:
     name = seat_name(view, seat) or t("seat", lang, seat=seat)
     return name + (t("you", lang) if view.get("seat") == seat else "")
@@ -214,29 +209,10 @@ def _phase_name(phase: str, lang: str | None) -> str:
     return t("phase.other", lang, phase=phase)
 
 
-def _fit(text: str, size: float, width: float) -> str:
-    """Text cut with an ellipsis to the width it may take (a long name never runs out of its
-    area)."""
-    if _text_width(text, size) <= width:
-        return text
-    keep = max(1, int(width / (size * CHAR_WIDTH)) - 1)
-    return text[:keep].rstrip() + "…"
-
-
 def _wrap(text: str, size: float, width: float) -> list[str]:
-    """Text broken at spaces into lines that fit `width` (a long note in a phone's area)."""
-    lines: list[str] = []
-    line = ""
-    for piece in text.split(" "):
-        tried = f"{line} {piece}" if line else piece
-        if line and _text_width(tried, size) > width:
-            lines.append(line)
-            line = piece
-        else:
-            line = tried
-    if line:
-        lines.append(line)
-    return [_fit(one, size, width) for one in lines]
+    """Text broken at spaces into lines that fit `width` (a long note in a phone's area),
+    each line cut with an ellipsis if one word is wider; nothing for no text."""
+    return [clip(line, size, width) for line in wrap(text, size, width) if line]
 
 
 # ----- glyphs ---------------------------------------------------------------------------------
@@ -507,7 +483,7 @@ def _market(view: View, lang: str, seated: bool) -> _Block:
         parts.append(_el("rect", x=x, y=top, width=space_w, height=band, rx=4, fill=fill))
         parts.append(_money_symbol(currency, x + 8, top + band / 2, 5, ink))
         parts.append(_text(x + 15, top + 15,
-                           _fit(f"{number} {currency_name(currency, lang)}", SMALL_SIZE,
+                           clip(f"{number} {currency_name(currency, lang)}", SMALL_SIZE,
                                 space_w - 16),
                            size=SMALL_SIZE, fill=ink, weight="bold"))
         tile = space.get("tile")
@@ -515,7 +491,7 @@ def _market(view: View, lang: str, seated: bool) -> _Block:
         if tile:
             parts.append(_tile(tile, x + (space_w - MARKET_TILE) / 2, ty, MARKET_TILE, lang))
             parts.append(_text(x + space_w / 2, ty + MARKET_TILE + 20,
-                               _fit(t("svg.price", lang, price=tile.get("price")), LABEL_SIZE,
+                               clip(t("svg.price", lang, price=tile.get("price")), LABEL_SIZE,
                                     space_w - 4),
                                size=LABEL_SIZE, anchor="middle", weight="bold"))
         else:
@@ -560,7 +536,7 @@ def _supply(view: View, lang: str | None = None) -> _Block:
     y = LABEL_SIZE + 6
     for line in lines:
         y += LABEL_SIZE + 6
-        parts.append(_text(0, y, _fit(line, LABEL_SIZE, width), class_="supply"))
+        parts.append(_text(0, y, clip(line, LABEL_SIZE, width), class_="supply"))
     y += 12
     drawn = set(view.get("scoring_cards_drawn", []))
     for i, name in enumerate(("A", "B")):
@@ -612,7 +588,7 @@ def _scoring_rounds(scorings: list[Any], names: list[str], lang: str) -> tuple[f
             y += LABEL_SIZE + 6
             points = counted("svg.points", total, lang)
             bold = "bold" if total == best and best > 0 else None
-            parts.append(_text(6, y, _fit(who, LABEL_SIZE, width - 110), size=LABEL_SIZE,
+            parts.append(_text(6, y, clip(who, LABEL_SIZE, width - 110), size=LABEL_SIZE,
                                weight=bold, class_="scoring-who"))
             parts.append(_text(width - 6, y, f"+{points}", size=LABEL_SIZE, anchor="end",
                                weight=bold, class_="scoring-points"))
@@ -634,7 +610,7 @@ def _legend_parts(lang: str) -> tuple[float, str]:
         parts.append(_el("rect", x=x, y=top, width=28, height=28, rx=3, fill=TYPE_FILL[kind],
                          stroke=TILE_STROKE, stroke_width=0.8))
         parts.append(_glyph(kind, x + 14, top + 14, 9, TYPE_INK[kind]))
-        parts.append(_text(x + 36, top + 19, _fit(type_name(kind, lang), LABEL_SIZE, col - 40),
+        parts.append(_text(x + 36, top + 19, clip(type_name(kind, lang), LABEL_SIZE, col - 40),
                            size=LABEL_SIZE))
     i = len(kinds)  # the wall takes the place after the fountain
     x, top = (i % 2) * col, y + (i // 2) * 34
@@ -651,7 +627,7 @@ def _legend_parts(lang: str) -> tuple[float, str]:
         x, top = (i % 2) * col, y + (i // 2) * 50
         parts.append(_card(currency, "", x, top, 30, 42, lang))
         parts.append(_text(x + 38, top + 26,
-                           _fit(f"{money_letter(currency, lang)} = {currency_name(currency, lang)}",
+                           clip(f"{money_letter(currency, lang)} = {currency_name(currency, lang)}",
                                 LABEL_SIZE, col - 40), size=LABEL_SIZE))
     y += 2 * 50
     return y, "".join(parts)
@@ -680,7 +656,7 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
     parts: list[str] = []
     if hand is None:
         parts += _card_back(0, 0, 30, 42)
-        parts.append(_text(40, 26, _fit(t("svg.hidden", lang,
+        parts.append(_text(40, 26, clip(t("svg.hidden", lang,
                                              cards=counted("svg.cards", count, lang)),
                                         LABEL_SIZE, width - 40), class_="hand-count"))
         return _Block(width, 42, parts)
@@ -703,7 +679,7 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
         total = sum(totals.values())
     label = t("svg.hand_total", lang, cards=counted("svg.cards", len(cards), lang),
               total=total) + (f" ({summary})" if summary else "")
-    parts.append(_text(0, y, _fit(label, LABEL_SIZE, width), class_="hand-count"))
+    parts.append(_text(0, y, clip(label, LABEL_SIZE, width), class_="hand-count"))
     return _Block(width, y + 4, parts)
 
 
@@ -789,7 +765,7 @@ def _seat_body(seat: Mapping[str, Any], mine: bool, lang: str) -> _SeatBody:
             out.append(_part("reserve", 2, top + 4, AREA_WIDTH - 4, PART_MIN + 2, rx=4))
             if not tiles:
                 out.append(head)
-                out.append(_text(PAD + _text_width(title, LABEL_SIZE) + 12, top + LABEL_SIZE + 10,
+                out.append(_text(PAD + text_width(title, LABEL_SIZE) + 12, top + LABEL_SIZE + 10,
                                  t("empty", lang), size=LABEL_SIZE, fill=MUTED_INK, inert=True))
                 y = top + PART_MIN + 8
                 continue
@@ -836,10 +812,10 @@ def _seat_head(number: int, name: str, score: object, active: bool, width: float
     """A seat's frame and heading: name, score and whether it is to act (drawn once per
     change of these, apart from the body)."""
     score_text = t("seat.score", lang, score=score)
-    score_w = _text_width(score_text, TITLE_SIZE)
+    score_w = text_width(score_text, TITLE_SIZE)
     parts = [f'<g class="seat" data-seat="{number}" id="alh-seat-{number}">',
              _frame(width, height, active),
-             _text(PAD, 22, _fit(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
+             _text(PAD, 22, clip(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
                    size=TITLE_SIZE, weight="bold", class_="seat-name"),
              _text(AREA_WIDTH - PAD, 22, score_text, size=TITLE_SIZE, weight="bold",
                    anchor="end", class_="score")]
@@ -877,8 +853,8 @@ def _dirk_area(dirk: Mapping[str, Any], lang: str, seated: bool) -> _Area:
     score = t("seat.score", lang, score=dirk.get("score", 0))
     parts = [
         _frame(AREA_WIDTH, height, False),
-        _text(PAD, 22, _fit(t("dirk.title", lang), TITLE_SIZE,
-                            inner - _text_width(score, TITLE_SIZE) - PAD),
+        _text(PAD, 22, clip(t("dirk.title", lang), TITLE_SIZE,
+                            inner - text_width(score, TITLE_SIZE) - PAD),
               size=TITLE_SIZE, weight="bold"),
         _text(AREA_WIDTH - PAD, 22, score, size=TITLE_SIZE, weight="bold", anchor="end",
               class_="score"),
@@ -956,8 +932,8 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) ->
         who = ("★ " if i in winners else "") + names[i]
         parts.append(_text(width, y + 20, points, size=LABEL_SIZE + 1, weight="bold",
                            anchor="end", class_="outcome-cell"))
-        parts.append(_text(0, y + 20, _fit(place + who, LABEL_SIZE + 1,
-                                           width - _text_width(points, LABEL_SIZE + 1) - 8),
+        parts.append(_text(0, y + 20, clip(place + who, LABEL_SIZE + 1,
+                                           width - text_width(points, LABEL_SIZE + 1) - 8),
                            size=LABEL_SIZE + 1, weight="bold", class_="outcome-name"))
         for k, cat in enumerate(cats):
             cx, cy = (k % per_row) * cell, y + 28 + (k // per_row) * 26
@@ -976,7 +952,7 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) ->
             else:
                 label = f"{category_name(cat, lang)} {row.get(cat, '')}"
                 cx -= 24
-            parts.append(_text(cx + 24, cy + 15, _fit(label, LABEL_SIZE, cell - 26),
+            parts.append(_text(cx + 24, cy + 15, clip(label, LABEL_SIZE, cell - 26),
                                size=LABEL_SIZE, class_="outcome-cell"))
         y += block_h + 6
     notes: list[str] = []
@@ -1049,7 +1025,7 @@ def _market_area(view: View, lang: str) -> _Area:
 @lru_cache(maxsize=1024)
 def _status_drawn(lines: tuple[str, ...]) -> str:
     return "".join(_text(PAD, 4 + (i + 1) * (LABEL_SIZE + 6),
-                         _fit(line, LABEL_SIZE, AREA_WIDTH - 2 * PAD), size=LABEL_SIZE,
+                         clip(line, LABEL_SIZE, AREA_WIDTH - 2 * PAD), size=LABEL_SIZE,
                          weight="bold", class_="status") for i, line in enumerate(lines))
 
 
@@ -1146,7 +1122,7 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="{BACKGROUND}"/>',
         f'<rect id="alh-header" x="0" y="0" width="{w}" height="{HEADER_HEIGHT}" '
         f'fill="{HEADER_FILL}"/>',
-        _text(PAD, 23, _fit(title, TITLE_SIZE, width - 2 * PAD), size=TITLE_SIZE,
+        _text(PAD, 23, clip(title, TITLE_SIZE, width - 2 * PAD), size=TITLE_SIZE,
               fill=HEADER_INK, weight="bold"),
     ]
     return "\n".join([*head, *body, "</svg>"]) + "\n"
