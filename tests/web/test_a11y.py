@@ -13,21 +13,10 @@ import pytest
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE
-from .test_invite import drawn_version, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
 
 GAMES = ["alhambra", "alhambra-rw", "envyra", "ubongo"]
 AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
-
-
-def new_page(browser: Any, device: dict[str, Any]) -> Any:
-    context = browser.new_context(**device)
-    context.set_default_timeout(60_000)
-    context.add_init_script("localStorage.setItem('herna.name', 'Ana')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
 
 
 def violations(page: Any) -> list[str]:
@@ -51,7 +40,7 @@ def open_table(page: Any, url: str, game: str) -> None:
 @pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["1366x768", "390x844"])
 def test_axe_finds_nothing_serious(browser: Any, live_server: LiveServer,
                                    device: dict[str, Any]) -> None:
-    page = new_page(browser, device)
+    page = new_page(browser, name="Ana", **device)
     page.goto(live_server.url + "/")
     page.locator('button[data-game="alhambra"]').wait_for()
     found = {"lobby": violations(page)}
@@ -68,7 +57,7 @@ def test_axe_finds_nothing_serious(browser: Any, live_server: LiveServer,
 
 def test_a_move_by_keyboard_and_the_others_announced(browser: Any,
                                                      live_server: LiveServer) -> None:
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, name="Ana", **DESKTOP)
     open_table(page, live_server.url, "envyra")
     wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my tiles lit")
     # Tab until the focus is on a lit part, then Enter chooses it

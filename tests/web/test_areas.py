@@ -17,7 +17,7 @@ import pytest
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import drawn_version, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -88,13 +88,7 @@ def drawn_as_areas() -> Iterator[None]:
 
 
 def open_table(browser: Any, url: str, device: dict[str, Any]) -> Any:
-    context = browser.new_context(**device)
-    context.set_default_timeout(60_000)
-    context.add_init_script("localStorage.setItem('herna.name', 'Ana')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = new_page(browser, name="Ana", **device)
     start_from_lobby(page, url, "toy-21", 3, {1: "friend", 2: "friend"})
     page.locator("#go").click()
     page.wait_for_url("**/t/*")

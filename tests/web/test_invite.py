@@ -34,9 +34,13 @@ def wait_for(condition: Any, timeout: float = 30, what: str = "") -> None:
         time.sleep(0.05)
 
 
-def new_page(browser: Any, **options: Any) -> Any:
+def new_page(browser: Any, name: str | None = None, **options: Any) -> Any:
+    """A page in a context of its own (`options`: Playwright's, a desktop by default) that
+    keeps the page's errors; with `name`, a browser that already told the page its name."""
     context = browser.new_context(**{**DESKTOP, **options})
     context.set_default_timeout(60_000)
+    if name is not None:
+        context.add_init_script(f"localStorage.setItem('herna.name', {name!r})")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -11,18 +11,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import drawn_version, start_from_lobby, wait_for
-
-
-def open_context(browser: Any, device: dict[str, Any]) -> Any:
-    context = browser.new_context(**device)
-    context.set_default_timeout(60_000)
-    context.add_init_script("localStorage.setItem('herna.name', 'Ana')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
 
 
 def order(page: Any) -> list[str]:
@@ -72,12 +61,12 @@ def checked(pages: dict[str, Any], name: str) -> None:
 
 def test_alhambra_from_the_lobby_to_the_end_on_a_phone_and_a_desktop(
         browser: Any, live_server: LiveServer) -> None:
-    phone = open_context(browser, PHONE)
+    phone = new_page(browser, name="Ana", **PHONE)
     start_from_lobby(phone, live_server.url, "alhambra", 3, {0: "me", 1: "easy", 2: "easy"})
     phone.wait_for_url("**/t/*")
     wait_for(lambda: phone.locator("#board .part.live").count() > 0, what="my turn")
     # the same seat on a desktop, by the address the page shows (as a person copies it)
-    desktop = open_context(browser, DESKTOP)
+    desktop = new_page(browser, name="Ana", **DESKTOP)
     desktop.goto(phone.url)
     pages = {"phone": phone, "desktop": desktop}
     wait_for(lambda: drawn_version(desktop) == drawn_version(phone), what="the desktop drawn")

@@ -11,19 +11,13 @@ from typing import Any
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import drawn_version, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
 
 
 def open_table(browser: Any, url: str, device: dict[str, Any], game: str,
                players: int) -> Any:
     """The lobby, the game, me and bots, Start: the table page as it opens."""
-    context = browser.new_context(**device)
-    context.set_default_timeout(60_000)
-    context.add_init_script("localStorage.setItem('herna.name', 'Ana')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = new_page(browser, name="Ana", **device)
     start_from_lobby(page, url, game, players, {s: "easy" for s in range(1, players)})
     page.wait_for_url("**/t/*")
     wait_for(lambda: page.locator("#board .area").count() > 0, what="the table drawn")

@@ -17,17 +17,11 @@ from herna.games.ubongo import rules
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import drawn_version, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
 
 
 def open_table(browser: Any, url: str, device: dict[str, Any]) -> Any:
-    context = browser.new_context(**device)
-    context.set_default_timeout(60_000)
-    context.add_init_script("localStorage.setItem('herna.name', 'Ana')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = new_page(browser, name="Ana", **device)
     start_from_lobby(page, url, "ubongo", 2, {1: "medium"})
     page.wait_for_url("**/t/*")
     return page

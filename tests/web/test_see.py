@@ -8,8 +8,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP
-from .test_a11y import new_page
-from .test_invite import drawn_version, play_one_move, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, play_one_move, start_from_lobby, wait_for
 
 WATCH = """() => {
     window.drawnAt = [];
@@ -22,7 +21,7 @@ WATCH = """() => {
 
 def test_bots_moves_one_by_one_and_changes_marked(browser: Any,
                                                    live_server: LiveServer) -> None:
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, name="Ana", **DESKTOP)
     start_from_lobby(page, live_server.url, "alhambra", 3, {1: "easy", 2: "easy"})
     page.wait_for_url("**/t/*")
     wait_for(lambda: drawn_version(page) >= 0, what="the table drawn")
