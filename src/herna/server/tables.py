@@ -710,11 +710,7 @@ class Tables:
         async with table.lock:
             if seats == table.row.seats and (nxt is None or nxt == table.row.next_id):
                 return  # this process's own change, already made here
-            table.row.seats = seats
-            if nxt is not None:
-                table.row.next_id = nxt
-            table.log_words.clear()  # the log's `who` names the seats
-            table.forget()
+            _take_seats(table, seats, nxt)
         self.broadcast(table)
 
     def seat(self, table: Table, token: str | None) -> int | None:
@@ -728,10 +724,7 @@ class Tables:
             seats, nxt = self.store.seats_of(table.id)
             if seats == table.row.seats:
                 raise
-            table.row.seats = seats
-            table.row.next_id = nxt or table.row.next_id
-            table.log_words.clear()
-            table.forget()
+            _take_seats(table, seats, nxt)
             return table.seat_of(token)
 
     async def claim_orphans(self) -> int:
@@ -852,6 +845,15 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
+
+
+def _take_seats(table: Table, seats: list[SeatRow], nxt: str | None) -> None:
+    """The seats and play-again link as another process stored them (a name, a claim)."""
+    table.row.seats = seats
+    if nxt is not None:
+        table.row.next_id = nxt
+    table.log_words.clear()  # the log's `who` names the seats
+    table.forget()
 
 
 def _since(at: float) -> float:
