@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE
-from .test_invite import drawn_version, new_page, start_from_lobby, wait_for
+from .test_invite import drawn_version, new_page, play_one_move, start_from_lobby, wait_for
 
 GAMES = ["alhambra", "alhambra-rw", "envyra", "ubongo"]
 AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
@@ -51,6 +51,25 @@ def test_axe_finds_nothing_serious(browser: Any, live_server: LiveServer,
     # the scan is live: a button without a name, planted in the page, is reported
     page.evaluate("document.body.append(document.createElement('button'))")
     assert any(v.startswith("button-name") for v in violations(page))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_long_log_scrolls_by_keyboard(browser: Any, live_server: LiveServer) -> None:
+    """A log longer than its box scrolls on its own: axe asks that a keyboard can reach it
+    (CI once found it so on an Alhambra table whose bots had moved a lot)."""
+    page = new_page(browser, name="Ana", **DESKTOP)
+    open_table(page, live_server.url, "envyra")
+    play_one_move(page)
+    wait_for(lambda: page.locator("#log ol.log li").count() >= 2, what="a log of two lines")
+    page.add_style_tag(content=".log { max-height: 1.2rem !important; }")
+    log = page.locator("#log ol.log")
+    assert log.evaluate("(e) => e.scrollHeight > e.clientHeight"), "the log does not scroll"
+    assert not [v for v in violations(page) if v.startswith("scrollable-region")]
+    log.focus()
+    top = log.evaluate("(e) => { e.scrollTop = 0; return e.scrollTop; }")
+    page.keyboard.press("End")
+    wait_for(lambda: log.evaluate("(e) => e.scrollTop") > top, what="the log scrolled by End")
     assert not page.errors, page.errors
     page.context.close()
 

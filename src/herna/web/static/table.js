@@ -610,7 +610,9 @@ function drawLog(payload) {
     if (last && last.seq === line.seq) last.lines.push(line);
     else steps.push({ seq: line.seq, lines: [line] });
   }
-  const list = el("ol", { class: "log", start: steps.length ? steps[0].seq + 1 : 1 },
+  // The list scrolls on its own, so a keyboard must be able to reach it (tabindex 0, named).
+  const list = el("ol", { class: "log", tabindex: "0", "aria-label": t("table.log"),
+    start: steps.length ? steps[0].seq + 1 : 1 },
     steps.map(({ lines }) => {
       const own = lines[0].auto ? null : lines[0];
       const events = lines.filter((line) => line.auto);
