@@ -118,6 +118,10 @@ def test_areas_on_a_phone(browser: Any, live_server: LiveServer, drawn_as_areas:
     assert page.evaluate("""() => {
         const body = document.querySelector('[data-area="seat-0"] .area-body');
         return body.scrollWidth > body.clientWidth; }""")
+    # and a keyboard can reach it (a named region), while an area that fits is no tab stop
+    panned = page.locator('[data-area="seat-0"] .area-body')
+    assert panned.get_attribute("tabindex") == "0" and panned.get_attribute("aria-label")
+    assert page.locator('[data-area="pile"] .area-body').get_attribute("tabindex") is None
     before = drawn_version(page)
     page.locator("#board .part.live").first.tap()
     wait_for(lambda: drawn_version(page) > before, what="my card played")

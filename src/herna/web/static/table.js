@@ -324,7 +324,16 @@ function drawAreas(board, payload) {
       body.innerHTML = text;
     }
     const drawn = body.querySelector(":scope > svg");
-    if (drawn) body.classList.toggle("pan", fitSvg(drawn));
+    const pans = Boolean(drawn) && fitSvg(drawn);
+    body.classList.toggle("pan", pans);
+    // A drawing wider than its area pans inside it: a keyboard reaches it too (arrow keys).
+    if (pans) {
+      body.setAttribute("tabindex", "0");
+      body.setAttribute("role", "region");
+      body.setAttribute("aria-label", area.title || area.id);
+    } else {
+      for (const name of ["tabindex", "role", "aria-label"]) body.removeAttribute(name);
+    }
   }
   drawJumps(board, payload);
 }
