@@ -694,6 +694,9 @@ def simulate(
     plot: Annotated[Path | None, typer.Option(
         help="Draw win shares and score distributions to this PNG (needs the plot extra).")
     ] = None,
+    records: Annotated[Path | None, typer.Option(
+        help="Write every game's record to this folder, one JSON file per game (GAME-N.json), "
+             "for herna replay.")] = None,
     ray: RayOpt = None,
     lang: LangOpt = None,
 ) -> None:
@@ -708,11 +711,16 @@ def simulate(
             raise UsageError(t("games.count", n=games))
         _need_extras(plot=plot is not None, ray=ray is not None)
         _check_outputs(json_out, csv_out, summary_csv, plot)
+        if records is not None and not records.is_dir():
+            if not records.resolve().parent.is_dir():
+                raise UsageError(t("out.folder", path=records, folder=records.parent))
+            records.mkdir()
         started = time.perf_counter()
         with _progress(ui, t("sim.progress", game=spec.name), games) as progress:
             result = run_tournament(
                 game, n, specs, games, seed=seed, workers=workers, options=options,
-                rotate_seats=rotate, progress=progress, ray=ray)
+                rotate_seats=rotate, progress=progress, ray=ray,
+                keep_records=records is not None)
         seconds = time.perf_counter() - started
         _print_tournament(ui, spec, result)
         ui.line(t("sim.speed", games=games, seconds=seconds, rate=games / max(seconds, 1e-9)),
@@ -726,6 +734,11 @@ def simulate(
         if summary_csv is not None:
             result.write_summary_csv(summary_csv)
             ui.line(t("wrote", path=summary_csv))
+        if records is not None:
+            for g in result.results:
+                assert g.record is not None  # kept: keep_records
+                herna.save_record(g.record, records / f"{game}-{g.index + 1}.json")
+            ui.line(CATALOG.plural("wrote_records", games, path=records))
         if plot is not None:
             from herna.ai.plot import plot_tournament
 
@@ -928,17 +941,39 @@ def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON), e.g. from play --save.")],
-    seat: Annotated[int | None, typer.Option(help="The seat whose view --view shows.")] = None,
-    view: Annotated[bool, typer.Option(help="Also draw the final position.")] = False,
+    record: Annotated[Path, typer.Argument(
+        help="A game record (JSON), e.g. from play --save or simulate --records.")],
+    url: Annotated[str | None, typer.Option(
+        help="A running Herna server to open it on, e.g. http://localhost:8000 (default: "
+             "one started here, on --db, until Ctrl+C).")] = None,
+    browser: Annotated[bool, typer.Option(
+        help="Open the replay in the browser (--no-browser: only print its link).")] = True,
+    text: Annotated[bool, typer.Option(
+        help="Print the moves and the final scores here instead of opening the browser.")]
+        = False,
+    seat: Annotated[int | None, typer.Option(
+        help="The seat whose side the replay opens on (with --view: whose view is drawn).")]
+        = None,
+    view: Annotated[bool, typer.Option(
+        help="Print the moves and draw the final position here (as --text).")] = False,
+    db: Annotated[str | None, typer.Option(
+        help="Without --url: the database of the server started here (default: $HERNA_DB, "
+             "else herna.db); the replay stays in it.")] = None,
+    port: Annotated[int, typer.Option(
+        help="Without --url: the port of the server started here (0: a free one).",
+        min=0, max=65535)] = 0,
     lang: LangOpt = None,
 ) -> None:
-    """Print a game record move by move, then the final scores."""
+    """Open a game record in the browser as a replay to step through and share (or print it
+    move by move with --text)."""
     ui = _start(lang)
     with _guard(ui):
         data = _load_record(record)
         state = herna.replay(data)
         _check_seat(seat, state.num_players)
+        if not (text or view):
+            _replay_in_browser(ui, data, url, browser, seat, db, port)
+            return
         ui.line(t("replay.header", game=state.spec.name,
                   players=CATALOG.plural("n_players", state.num_players),
                   seed=state.seed, moves=CATALOG.plural("n_moves", len(state.history))), "bold")
@@ -951,6 +986,88 @@ def replay(
             ui.line(t("not_over", moves=CATALOG.plural("n_moves", len(state.history))))
         else:
             ui.out.print(_outcome_table(outcome, [""] * state.num_players, state.spec.id))
+
+
+def _replay_in_browser(ui: UI, data: dict[str, Any], url: str | None, browser: bool,
+                       seat: int | None, db: str | None, port: int) -> None:
+    """Upload the record to a Herna server (the one at `url`, else one started here), print
+    the replay's link and open it; a server started here serves until Ctrl+C."""
+    import webbrowser
+
+    if url is not None:
+        base = url.rstrip("/")
+        link = _uploaded_link(base, data, seat)
+        ui.line(t("replay.link", url=link), "bold")
+        if browser:
+            webbrowser.open(link)
+        return
+    import threading
+
+    import uvicorn
+
+    from herna.server.app import DEFAULT_DB, create_app
+
+    where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
+    if port == 0:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(create_app(where), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)  # no signal handlers there
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise HernaError(t("replay.no_server", port=port))
+        time.sleep(0.05)
+    try:
+        link = _uploaded_link(f"http://127.0.0.1:{port}", data, seat)
+        ui.line(t("replay.link", url=link), "bold")
+        ui.line(t("replay.serving", db=_db_label(where)), "dim")
+        if browser:
+            webbrowser.open(link)
+        while thread.is_alive():
+            thread.join(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        # the server's thread ends before this process does (a thread still running at the
+        # interpreter's exit may crash it); a second Ctrl+C stops it without waiting
+        server.should_exit = True
+        while thread.is_alive():
+            try:
+                thread.join(0.5)
+            except KeyboardInterrupt:
+                server.force_exit = True
+
+
+def _uploaded_link(base: str, data: dict[str, Any], seat: int | None) -> str:
+    """POST the record to `base`/api/replays; the replay's link (on `seat`'s side)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    body = json.dumps(data).encode()
+    request = urllib.request.Request(f"{base}/api/replays", data=body, method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            made = json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        try:
+            reason = json.loads(e.read()).get("reason") or str(e)
+        except (ValueError, AttributeError):
+            reason = str(e)
+        raise HernaError(t("replay.refused", url=base, reason=reason)) from None
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise HernaError(t("replay.unreachable", url=base,
+                           reason=getattr(e, "reason", e))) from None
+    link = f"{base}{made['url']}"
+    return link if seat is None else f"{link}?seat={seat}"
 
 
 @app.command()

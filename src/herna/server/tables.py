@@ -136,12 +136,7 @@ class Table:
 
     def sealed(self) -> int:
         """How many of the last steps are choices still sealed at an open simultaneous node."""
-        n = 0
-        for step in reversed(self.steps):
-            if not step.keeps_node_open:
-                break
-            n += 1
-        return n
+        return words.sealed_run(self.steps)
 
 
 @dataclass(eq=False)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import herna
 from herna.ai.registry import game_module
-from herna.core import Action, State
+from herna.core import Action, Outcome, State
 from herna.drawing import recent
 from herna.web import catalog
 
@@ -96,6 +96,32 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
     return names.label(s.kind, s.level, s.name, seat, lang)
 
 
+def drawn(game: str, view: dict[str, Any], lang: str,
+          seat_names: list[str]) -> tuple[list[dict[str, Any]] | None, str | None]:
+    """The game's drawing of a view: `(areas, None)` for a game that draws its table as
+    areas (placed by the page, one column on a phone), else `(None, svg)`, the whole drawing.
+    The seats' names go to the drawing beside the view: the engine never holds them."""
+    render = game_module(game, "render")
+    areas_fn = getattr(render, "areas", None)
+    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
+    svg = render.svg(view, lang=lang, names=seat_names) \
+        if render is not None and areas is None else None
+    return areas, svg
+
+
+def categories(game: str, outcome: Outcome | None, lang: str) -> dict[str, str]:
+    """The breakdown's categories in words: the page shows these, never the engine's keys."""
+    if outcome is None:
+        return {}
+    return {k: category(game, k, lang) for lines in outcome.breakdown for k in lines}
+
+
+def seat_list(table: Table, lang: str) -> list[dict[str, Any]]:
+    """The payload's `seats`: each seat's kind, level, name and label in `lang`."""
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+             "label": seat_label(table, s.seat, lang)} for s in table.row.seats]
+
+
 def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
@@ -113,15 +139,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
                   "label": caption(game, seat, str(a), lang)}
                  for a, p in zip(actions, parts, strict=True)]
     outcome = state.outcome()
-    render = game_module(game, "render")
-    # the seats' names go to the drawing beside the view: the engine never holds them
-    seat_names = names.seat_names(table, lang)
-    areas_fn = getattr(render, "areas", None)
-    # a game that draws its table as areas (placed by the page, one column on a phone) sends
-    # only those; the whole drawing (`svg`) is then left out, as it repeats them
-    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
-    svg = render.svg(view, lang=lang, names=seat_names) \
-        if render is not None and areas is None else None
+    areas, svg = drawn(game, view, lang, names.seat_names(table, lang))
     extra_fn = getattr(web, "extra", None)
     over = state.is_over()
     out: dict[str, Any] = {
@@ -138,11 +156,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
-        # the breakdown's categories in words: the page shows these, never the engine's keys
-        "categories": {k: category(game, k, lang) for lines in outcome.breakdown
-                       for k in lines} if outcome is not None else {},
-        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                   "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
+        "categories": categories(game, outcome, lang),
+        "seats": seat_list(table, lang),
         "log": log_lines(table, seat, lang),
         "svg": svg,
         "areas": areas,
@@ -236,12 +251,15 @@ def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
     return line
 
 
-def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
+def log_lines(table: Table, seat: int | None, lang: str, upto: int | None = None,
+              tail: int | None = LOG_TAIL, most: int | None = LOG_LINES
+              ) -> list[dict[str, Any]]:
     """The last moves in words, each followed by what the game did after it (its events);
-    a choice still sealed shows only that its seat has chosen."""
-    steps = table.steps
-    sealed_from = len(steps) - table.sealed()
-    start = max(0, len(steps) - LOG_TAIL)
+    a choice still sealed shows only that its seat has chosen. `upto`: the log as it was
+    after that many moves (a replay's step); `tail` and `most` (None: all) bound it."""
+    steps = table.steps if upto is None else table.steps[:upto]
+    sealed_from = len(steps) - sealed_run(steps)
+    start = 0 if tail is None else max(0, len(steps) - tail)
     # a step's lines never change once made: kept per language, shared by every payload
     # (the entries are only ever serialised, never changed)
     made = table.log_words.setdefault(lang, [])
@@ -265,4 +283,14 @@ def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]
                         "sealed": True, "words": catalog().t("log.sealed", lang)})
         else:
             out += made[i]
-    return out[-LOG_LINES:]
+    return out if most is None else out[-most:]
+
+
+def sealed_run(steps: list[Any]) -> int:
+    """How many of the last `steps` are choices still sealed at an open simultaneous node."""
+    n = 0
+    for step in reversed(steps):
+        if not step.keeps_node_open:
+            break
+        n += 1
+    return n

@@ -52,6 +52,12 @@ def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
     return out
 
 
+def scores(view: dict[str, Any]) -> list[int]:
+    """Each seat's score so far as the game counts it: the most gems of one colour (the
+    outcome's score; the ranking goes on to the next colours). A replay shows it per step."""
+    return [max(s["gems"].values(), default=0) for s in view["seats"]]
+
+
 def describe(seat: int, text: str, lang: str) -> str:
     """`text` (an applied action) in words, without the seat's name."""
     return _words("web", text, lang)
