@@ -72,6 +72,9 @@ class Step:
     # what followed the action, in public facts (words.step_events); None: not yet derived
     # (a table rebuilt from the log derives them when its log is first shown)
     events: tuple[dict[str, Any], ...] | None = None
+    # a step with scenes (a scoring round shown step by step): the spectator's views around
+    # it, kept to draw them when asked (words.step_scenes); set with `events`
+    shows: words.Shows | None = None
 
     @property
     def keeps_node_open(self) -> bool:
@@ -97,6 +100,9 @@ class Table:
     # words.log_lines: per language, per step, its lines (the action's, then its events')
     log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
     public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
+    # words.step_scenes: the scenes drawn per (step, language, seats' labels)
+    scenes: dict[tuple[int, str, tuple[str, ...]], list[dict[str, Any]]] = field(
+        default_factory=dict)
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
     catching: bool = False  # a catch-up from the log is under way
@@ -504,7 +510,7 @@ class Tables:
                     continue  # no version asked: the move again, on the table as stored
                 break
             step = Step(seat, text, before, trial.to_act(),
-                        words.step_events(table, trial, seat, text))
+                        *words.step_events(table, trial, seat, text))
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:
