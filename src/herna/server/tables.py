@@ -100,9 +100,6 @@ class Table:
     # words.log_lines: per language, per step, its lines (the action's, then its events')
     log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
     public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
-    # words.step_scenes: the scenes drawn per (step, language, seats' labels)
-    scenes: dict[tuple[int, str, tuple[str, ...]], list[dict[str, Any]]] = field(
-        default_factory=dict)
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
     catching: bool = False  # a catch-up from the log is under way

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import herna
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("herna.server")
 
+SCENES_KEPT = 64  # steps' scenes kept drawn (tens of KB each): the ones asked for last
+_drawn: OrderedDict[tuple[str, int, str, tuple[str, ...]], list[dict[str, Any]]] = OrderedDict()
+_drawn_lock = threading.Lock()
 LOG_TAIL = 80  # steps: each is its action's line and the lines of the events after it
 LOG_LINES = 200  # at most, however many events the last steps had
 
@@ -198,8 +203,16 @@ def _derive(table: Table, seq: int, before: dict[str, Any], after: dict[str, Any
         return events, None
     if not made:
         return events, None
-    table.scenes[(seq, lang, tuple(seat_names))] = made  # the table's language: asked first
+    _keep((table.id, seq, lang, tuple(seat_names)), made)  # the table's language: asked next
     return events, Shows(before, after, len(made))
+
+
+def _keep(key: tuple[str, int, str, tuple[str, ...]], made: list[dict[str, Any]]) -> None:
+    with _drawn_lock:
+        _drawn[key] = made
+        _drawn.move_to_end(key)
+        while len(_drawn) > SCENES_KEPT:
+            _drawn.popitem(last=False)
 
 
 def _scene_list(made: Any) -> list[dict[str, Any]]:
@@ -262,8 +275,9 @@ def step_scenes(table: Table, seq: int, lang: str) -> list[dict[str, Any]] | Non
     if shows is None:
         return None
     seat_names = names.seat_names(table, lang)
-    key = (seq, lang, tuple(seat_names))
-    made = table.scenes.get(key)
+    key = (table.id, seq, lang, tuple(seat_names))
+    with _drawn_lock:
+        made = _drawn.get(key)
     if made is None:
         show = getattr(game_module(table.game, "web"), "scenes", None)
         try:
@@ -272,7 +286,7 @@ def step_scenes(table: Table, seq: int, lang: str) -> list[dict[str, Any]] | Non
         except Exception:
             log.exception("the scenes of step %d could not be drawn", seq)
             return None
-        table.scenes[key] = made
+        _keep(key, made)
     return made or None
 
 
