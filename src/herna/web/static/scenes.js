@@ -99,6 +99,11 @@ export function createScenes({ tableId, speed, onClose }) {
       e.preventDefault();
       skip();
     });
+    // closed by the browser itself (a second Esc may close it without "cancel"): skipped too,
+    // or the others' moves would wait for a show nobody sees; not when another took its place
+    dialog.addEventListener("close", () => {
+      if (show && !dialog.open) skip();
+    });
     document.body.append(dialog);
     return dialog;
   }
