@@ -13,6 +13,7 @@ import functools
 import logging
 import multiprocessing
 import os
+import random
 import re
 import secrets
 import threading
@@ -733,11 +734,20 @@ class Tables:
     async def claim_orphans(self) -> int:
         """Take the bot leases nobody holds (at start: every table in play with bots, as
         `resume_all` does for one process; later, those of a process that died) and run
-        those bots here; returns how many were taken."""
+        those bots here, up to this process's share of all such tables; a process holding
+        more than its share (it started first) lets the surplus go, for the others to take
+        at their next look. Returns how many were taken."""
         if self.shared is None:
             return 0
         ids = await asyncio.to_thread(self.store.unfinished_with_bots)
-        won = await self.shared.take([i for i in ids if i not in self.shared.held])
+        share = -(-len(ids) // await self.shared.processes())
+        mine = [i for i in ids if i in self.shared.held]
+        if len(mine) > share + 1:
+            await self._let_go(mine, len(mine) - share)
+            return 0
+        free = [i for i in ids if i not in self.shared.held]
+        random.shuffle(free)  # processes looking at once aim at different tables
+        won = await self.shared.take(free, most=max(0, share - len(mine)))
         for table_id in won:
             table = self.live.get(table_id)
             try:
@@ -751,9 +761,24 @@ class Tables:
             self.wake_bots(table)
         return len(won)
 
-    async def claim_every(self, seconds: float = LEASE_EVERY) -> None:
+    async def _let_go(self, mine: list[str], surplus: int) -> None:
+        """Give up `surplus` leases, of tables whose bots are not thinking right now (a
+        table waiting for a person first)."""
+        def idle(table_id: str) -> bool:
+            table = self.live.get(table_id)
+            return table is None or table.bot_task is None or table.bot_task.done()
+
+        def waits_for_a_bot(table_id: str) -> bool:
+            table = self.live.get(table_id)
+            return table is not None and bool(
+                table.bot_seats.intersection(table.state.to_act()))
+
+        for table_id in sorted(filter(idle, mine), key=waits_for_a_bot)[:surplus]:
+            await self.shared.give(table_id)  # type: ignore[union-attr]
+
+    async def claim_every(self, seconds: float | None = None) -> None:
         while not self.closing:
-            await asyncio.sleep(seconds)
+            await asyncio.sleep(seconds or LEASE_EVERY)
             try:
                 await self.claim_orphans()
             except Exception as e:  # the database is away: the next look tries again

@@ -102,18 +102,23 @@ STEP_BUTTONS = (5, 4, 3, 2, 1, -1, -2, -3, -4, -5)  # the die-change palette
 
 
 def _dice(x: float, y: float, fill: str, values: Sequence[int], value: int,
-          name: str | None, ident: str) -> str:
+          name: str | None, ident: str, key: str) -> str:
     """The dice showing `value` on their row or column space (a CELL square at x, y), drawn
     as dice with pips; on the viewer's own sheet one part (`blue:3`) covers the space, as on
-    every clickable thing, so the page styles all parts alike."""
+    every clickable thing, so the page styles all parts alike. Each die has the page's key
+    (docs/API.md, `data-key`): `key` (seat and colour), its value and its copy, of the kind
+    of its colour: dice of a colour are alike, so a die that leaves a space and one that
+    comes to another (changed, rolled, passed to the next sheet) are shown as one moving."""
     n = list(values).count(value)
     if not n:
         return _text(x + CELL / 2, y + CELL / 2 + 5, value, 13, MUTED, "middle")
     out = []
+    kind = key.rsplit("-", 1)[-1]
     for k in range(n):  # a second die of the same value lies a little lower right
         off = (k - (n - 1) / 2) * 6
-        out.append(die_svg(x + (CELL - DIE) / 2 + off, y + (CELL - DIE) / 2 + off, DIE, fill,
-                           value))
+        out.append(f'<g data-key="die-{key}-{value}-{k}" data-kind="die-{kind}">'
+                   + die_svg(x + (CELL - DIE) / 2 + off, y + (CELL - DIE) / 2 + off, DIE, fill,
+                             value) + "</g>")
     if name:
         out.append(_part(name, x, y, CELL, CELL, ident, rx=6))
     return "".join(out)
@@ -152,12 +157,13 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     gy = top + CELL + 2
     for c in range(6):  # yellow die spaces above the columns
         out.append(_dice(GX + c * CELL, top, YELLOW_DIE, yellow, c + 1,
-                         f"yellow:{c + 1}" if mine else None, f"yellow-{c + 1}"))
+                         f"yellow:{c + 1}" if mine else None, f"yellow-{c + 1}",
+                         f"{i}-yellow"))
     cells: list[str] = []
     for r in range(6):
         y = gy + r * CELL
         out.append(_dice(PAD, y, BLUE_DIE, blue, r + 1, f"blue:{r + 1}" if mine else None,
-                         f"blue-{r + 1}"))
+                         f"blue-{r + 1}", f"{i}-blue"))
         for c in range(6):
             kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             x = GX + c * CELL

@@ -6,6 +6,7 @@ import {
 } from "./herna.js";
 import { createScenes } from "./scenes.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
+import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const held = new Map(); // seat -> token, for the seats this device plays
@@ -110,6 +111,19 @@ function pace() {
   return PACES[speed()];
 }
 
+// How long a thing takes to travel to its new place (travel.js): none at once, a moment at
+// the others' pace. Only a step of one version is shown moving: never the first drawing, a
+// reconnect that skips moves, another seat's screen or another game.
+const TRAVEL = { fast: 0, normal: 400, slow: 900 };
+let drawnLast = null; // {seat, game, version} of the payload drawn last
+
+function travelTime(payload) {
+  const last = drawnLast;
+  if (!last || last.seat !== payload.seat || last.game !== payload.game
+      || payload.version !== last.version + 1) return 0;
+  return TRAVEL[speed()] || 0;
+}
+
 function pump() {
   if (paceTimer || scenes.active()) return; // a scoring shown step by step holds the others
   const wait = shownAt + pace() - performance.now();
@@ -156,7 +170,8 @@ function signatures() {
   const out = new Map();
   for (const node of document.querySelectorAll("#board svg [id]")) {
     if (node.querySelector("[id]")) continue;
-    out.set(node.id, node.outerHTML.replace(/ (class|tabindex|role|aria-[a-z]+)="[^"]*"/g, ""));
+    out.set(node.id, node.outerHTML.replace(
+      / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g, ""));
   }
   return out;
 }
@@ -212,6 +227,7 @@ function cover(payload) {
   const box = document.getElementById("cover");
   const who = payload.seats[shown].label;
   box.hidden = false;
+  settle(); // nothing of the last screen keeps flying over the cover
   document.getElementById("board").replaceChildren();
   box.replaceChildren(el("div", { class: "cover-card" },
     el("h2", {}, t("cover.title", { who })),
@@ -229,6 +245,11 @@ function cover(payload) {
 // ----- drawing ------------------------------------------------------------------------------
 function draw(payload) {
   if (!payload) return;
+  // things travel from where they were before this payload (measured before drawing it)
+  const board = document.getElementById("board");
+  const travel = travelTime(payload);
+  if (!drawnLast || drawnLast.version !== payload.version) settle();
+  const was = travel ? measure(board) : null;
   document.getElementById("cover").hidden = true;
   document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
@@ -246,7 +267,8 @@ function draw(payload) {
   drawClock(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
-  const board = document.getElementById("board");
+  if (was) play(board, was, travel, reducedMotion());
+  drawnLast = { seat: payload.seat, game: payload.game, version: payload.version };
   if (!sending) board.dataset.version = payload.version; // drawn and lit: tests wait on it
   board.dataset.seat = payload.seat ?? "";
 }
