@@ -73,6 +73,9 @@ class Step:
     # what followed the action, in public facts (words.step_events); None: not yet derived
     # (a table rebuilt from the log derives them when its log is first shown)
     events: tuple[dict[str, Any], ...] | None = None
+    # a step with scenes (a scoring round shown step by step): the spectator's views around
+    # it, kept to draw them when asked (words.step_scenes); set with `events`
+    shows: words.Shows | None = None
 
     @property
     def keeps_node_open(self) -> bool:
@@ -505,7 +508,7 @@ class Tables:
                     continue  # no version asked: the move again, on the table as stored
                 break
             step = Step(seat, text, before, trial.to_act(),
-                        words.step_events(table, trial, seat, text))
+                        *words.step_events(table, trial, seat, text))
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:

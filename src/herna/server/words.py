@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import TYPE_CHECKING, Any
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import herna
 from herna.ai.registry import game_module
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("herna.server")
 
+SCENES_KEPT = 64  # steps' scenes kept drawn (tens of KB each): the ones asked for last
+_drawn: OrderedDict[tuple[str, int, str, tuple[str, ...]], list[dict[str, Any]]] = OrderedDict()
+_drawn_lock = threading.Lock()
 LOG_TAIL = 80  # steps: each is its action's line and the lines of the events after it
 LOG_LINES = 200  # at most, however many events the last steps had
 
@@ -155,18 +160,65 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     return out
 
 
-def step_events(table: Table, after: State, seat: int,
-                text: str) -> tuple[dict[str, Any], ...]:
+class Shows(NamedTuple):
+    """A step that has scenes (the game's `web.scenes`: a scoring round shown step by step):
+    the spectator's views around it, from which its scenes are drawn when asked, and how
+    many there are (the same in every language)."""
+
+    before: dict[str, Any]
+    after: dict[str, Any]
+    total: int  # how many scenes
+
+
+def step_events(table: Table, after: State, seat: int, text: str
+                ) -> tuple[tuple[dict[str, Any], ...], Shows | None]:
     """What followed one applied action, as the game's `web.events` tells it from the
     spectator's views before and after it: public facts only, whoever reads the log (a
-    capture, a refill, a virtual player's fill, a solve that came too late). The view after
-    is kept for the next move's "before" (a table's state is replaced, never changed)."""
-    fn = getattr(game_module(table.game, "web"), "events", None)
-    if not callable(fn):
-        return ()
+    capture, a refill, a virtual player's fill, a solve that came too late); and whether the
+    game has scenes for it (`web.scenes`). The view after is kept for the next move's
+    "before" (a table's state is replaced, never changed)."""
+    web = game_module(table.game, "web")
+    if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
+        return (), None
     before = table.public if table.public is not None else table.state.view(None)
     table.public = after.view(None)
-    return _events(fn, before, table.public, seat, text)
+    return _derive(table, table.version, before, table.public, seat, text)
+
+
+def _derive(table: Table, seq: int, before: dict[str, Any], after: dict[str, Any], seat: int,
+            text: str) -> tuple[tuple[dict[str, Any], ...], Shows | None]:
+    """A step's events and its scenes, from the spectator's views around it."""
+    web = game_module(table.game, "web")
+    fn = getattr(web, "events", None)
+    events = _events(fn, before, after, seat, text) if callable(fn) else ()
+    show = getattr(web, "scenes", None)
+    if not callable(show):
+        return events, None
+    lang = table.row.lang
+    seat_names = names.seat_names(table, lang)
+    try:
+        made = _scene_list(show(before, after, seat, text, lang, seat_names))
+    except Exception:  # scenes are a courtesy: never a move refused for them
+        log.exception("scenes after %r could not be drawn", text)
+        return events, None
+    if not made:
+        return events, None
+    _keep((table.id, seq, lang, tuple(seat_names)), made)  # the table's language: asked next
+    return events, Shows(before, after, len(made))
+
+
+def _keep(key: tuple[str, int, str, tuple[str, ...]], made: list[dict[str, Any]]) -> None:
+    with _drawn_lock:
+        _drawn[key] = made
+        _drawn.move_to_end(key)
+        while len(_drawn) > SCENES_KEPT:
+            _drawn.popitem(last=False)
+
+
+def _scene_list(made: Any) -> list[dict[str, Any]]:
+    """A game's scenes as the API sends them: each its title, standalone SVG and words."""
+    return [{"title": str(scene["title"]), "svg": str(scene["svg"]),
+             "words": str(scene["words"])} for scene in made]
 
 
 def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
@@ -179,13 +231,14 @@ def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
 
 
 def fill_events(table: Table, start: int) -> None:
-    """Derive the events of the steps from `start` on that have none yet (a table rebuilt
-    from its log after a restart): the game is replayed, as the log is the only truth."""
+    """Derive the events (and scenes) of the steps from `start` on that have none yet (a
+    table rebuilt from its log after a restart): the game is replayed, as the log is the
+    only truth."""
     steps = table.steps
     if all(step.events is not None for step in steps[start:]):
         return
-    fn = getattr(game_module(table.game, "web"), "events", None)
-    if not callable(fn):
+    web = game_module(table.game, "web")
+    if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
         for step in steps[start:]:
             step.events = ()
         return
@@ -201,11 +254,40 @@ def fill_events(table: Table, start: int) -> None:
             state = state.copy()  # the view before must not change with the state it shows
             state.apply(step.seat, step.text)
             after = state.view(None)
-            step.events = _events(fn, view, after, step.seat, step.text)
+            step.events, step.shows = _derive(table, i, view, after, step.seat, step.text)
             view = after
         else:
             state.apply(step.seat, step.text)
             view = None
+
+
+def step_scenes(table: Table, seq: int, lang: str) -> list[dict[str, Any]] | None:
+    """The scenes of step `seq` in `lang` (`GET /api/tables/{id}/scenes/{seq}`), or None
+    when it has none to show: no such step, a choice still sealed, or no scenes. Public
+    facts only, drawn from the spectator's views: the same for every seat and spectator."""
+    steps = table.steps
+    if not 0 <= seq < len(steps) - table.sealed():
+        return None
+    step = steps[seq]
+    if step.events is None:
+        fill_events(table, seq)
+    shows = step.shows
+    if shows is None:
+        return None
+    seat_names = names.seat_names(table, lang)
+    key = (table.id, seq, lang, tuple(seat_names))
+    with _drawn_lock:
+        made = _drawn.get(key)
+    if made is None:
+        show = getattr(game_module(table.game, "web"), "scenes", None)
+        try:
+            made = _scene_list(show(shows.before, shows.after, step.seat, step.text, lang,
+                                    seat_names)) if callable(show) else []
+        except Exception:
+            log.exception("the scenes of step %d could not be drawn", seq)
+            return None
+        _keep(key, made)
+    return made or None
 
 
 def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
@@ -252,9 +334,12 @@ def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]
             made.append([])
         for i in range(len(made), len(steps)):
             step = steps[i]
-            lines = [{"seq": i, "seat": step.seat, "who": seat_names[step.seat],
-                      "text": step.text,
-                      "words": describe(table.game, step.seat, step.text, lang)}]
+            line: dict[str, Any] = {"seq": i, "seat": step.seat, "who": seat_names[step.seat],
+                                    "text": step.text,
+                                    "words": describe(table.game, step.seat, step.text, lang)}
+            if step.shows is not None:  # scenes to show: GET .../scenes/{seq}
+                line["scenes"] = step.shows.total
+            lines = [line]
             lines += [_event_line(table, i, e, lang, seat_names) for e in step.events or ()]
             made.append(lines)
     out: list[dict[str, Any]] = []

@@ -34,6 +34,7 @@ from .data import (
     SCORING,
 )
 from .i18n import category_name, currency_name, join_names, lang_of, plural, t, type_name, word
+from .scenes import scenes as scenes  # a scoring round step by step, for the page
 
 
 def action_parts(text: str) -> list[str]:

@@ -4,6 +4,7 @@ import {
   api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
   nameForm, plural, seatsAt, t,
 } from "./herna.js";
+import { createScenes } from "./scenes.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 import { measure, play, settle } from "./travel.js";
 
@@ -124,7 +125,7 @@ function travelTime(payload) {
 }
 
 function pump() {
-  if (paceTimer) return;
+  if (paceTimer || scenes.active()) return; // a scoring shown step by step holds the others
   const wait = shownAt + pace() - performance.now();
   if (wait > 0) {
     paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
@@ -141,6 +142,12 @@ function pump() {
     return;
   }
 }
+
+// A step the server has scenes for (a scoring round) is shown step by step once it is drawn;
+// the moves after it wait until the show ends (scenes.js).
+const scenes = createScenes({
+  tableId, speed, onClose: () => { shownAt = performance.now(); pump(); },
+});
 
 function speedPicker() {
   const select = el("select", {
@@ -255,6 +262,7 @@ function draw(payload) {
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
+  scenes.consider(payload);
   drawName(payload);
   drawClock(payload);
   loadGameModule(payload);
@@ -649,6 +657,7 @@ function drawLog(payload) {
       const events = lines.filter((line) => line.auto);
       return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
         own ? logWords(own) : null,
+        own && own.scenes ? [" ", scenes.button(own)] : null,
         events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
           class: `auto by-${line.by} event-${line.event}`,
         }, logWords(line)))) : null);
@@ -946,7 +955,7 @@ async function main() {
     }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") clear();
+    if (e.key === "Escape" && !e.target.closest("dialog")) clear(); // a dialog's own Esc
   });
   reconnectAll();
 }
