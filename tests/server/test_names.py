@@ -83,7 +83,8 @@ def test_rename_pushes_and_refusals(sqlite_client: TestClient) -> None:
         assert r.json()["seats"][seat]["label"] == "Zoë" and r.json()["seat"] == seat
         pushed = ws.receive_json()
         assert pushed["seats"][seat] == {"seat": seat, "kind": "human", "level": None,
-                                         "name": "Zoë", "label": "Zoë"}
+                                         "name": "Zoë", "label": "Zoë",
+                                         "colour": first["seats"][seat]["colour"]}
         assert pushed["log"][0]["who"] == "Zoë" and "Zoë" in drawing(pushed)
         assert pushed["version"] == first["version"]  # a name is no move
     assert c.app.state.tables.store.load(tid).seats[seat].name == "Zoë"  # type: ignore

@@ -96,6 +96,14 @@ def step_prompt(game: str, view: dict[str, Any], actions: list[Action],
     return {"text": str(made["text"]), "after": dict(made.get("after") or {})}
 
 
+def seat_colours(render: Any, view: dict[str, Any], players: int) -> list[str | None]:
+    """Each seat's colour as the game's drawing gives it (`render.seat_colours(view)`), so
+    the page shows a seat in the colour it is drawn in; None for a game without them."""
+    fn = getattr(render, "seat_colours", None)
+    found = [str(c) for c in fn(view)] if callable(fn) else []
+    return [found[i] if i < len(found) else None for i in range(players)]
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
     return names.label(s.kind, s.level, s.name, seat, lang)
@@ -128,6 +136,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     svg = render.svg(view, lang=lang, names=seat_names) \
         if render is not None and areas is None else None
     extra_fn = getattr(web, "extra", None)
+    colours = seat_colours(render, view, table.row.players)
     over = state.is_over()
     out: dict[str, Any] = {
         "table": table.id,
@@ -147,7 +156,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "categories": {k: category(game, k, lang) for lines in outcome.breakdown
                        for k in lines} if outcome is not None else {},
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                   "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
+                   "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
+                  for s in table.row.seats],
         "log": log_lines(table, seat, lang),
         "svg": svg,
         "areas": areas,

@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...drawing import by_data, clip, seat_name, text_width, with_names, wrap
+from ...drawing import (
+    SEAT_PALETTE,
+    by_data,
+    clip,
+    seat_name,
+    seat_token,
+    text_width,
+    with_names,
+    wrap,
+)
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import (
     category_name,
@@ -186,6 +195,12 @@ def _part(name: str, x: float, y: float, w: float, h: float, rx: float = 2,
     return (f'<rect class="part" data-part="{name}" id="{ident}" x="{_num(x)}" y="{_num(y)}" '
             f'width="{_num(w)}" height="{_num(h)}" rx="{_num(rx)}" fill="#000" '
             'fill-opacity="0"/>')
+
+
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its token beside its name is drawn (the page's players list,
+    log and scores show the same: the payload's `seats[].colour`)."""
+    return [SEAT_PALETTE[i % len(SEAT_PALETTE)] for i in range(len(view.get("seats", [])))]
 
 
 def _seat_name(view: View, seat: int, lang: str | None = None) -> str:
@@ -832,14 +847,18 @@ def _summary_words(score: int, cards: int, built: int, wall: int, lang: str) -> 
 
 @lru_cache(maxsize=1024)
 def _seat_head(number: int, name: str, score: object, active: bool, width: float,
-               height: float, lang: str) -> str:
-    """A seat's frame and heading: name, score and whether it is to act (drawn once per
-    change of these, apart from the body)."""
+               height: float, lang: str, shown: int) -> str:
+    """A seat's frame and heading: its token (colour and `shown` number), name, score and
+    whether it is to act (drawn once per change of these, apart from the body)."""
     score_text = t("seat.score", lang, score=score)
     score_w = text_width(score_text, TITLE_SIZE)
+    token = 24  # the token's room before the name
     parts = [f'<g class="seat" data-seat="{number}" id="alh-seat-{number}">',
              _frame(width, height, active),
-             _text(PAD, 22, clip(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
+             seat_token(PAD + 10, 17, 10, SEAT_PALETTE[number % len(SEAT_PALETTE)], number,
+                        shown),
+             _text(PAD + token, 22,
+                   clip(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - token - score_w),
                    size=TITLE_SIZE, weight="bold", class_="seat-name"),
              _text(AREA_WIDTH - PAD, 22, score_text, size=TITLE_SIZE, weight="bold",
                    anchor="end", class_="score")]
@@ -859,8 +878,11 @@ def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> _Area:
     name = _seat_name(view, number, lang)
     head = 46 if active else 30
     height = head + drawn.height
+    # people count seats from 1 where they are named; the CLI's unnamed seats keep the
+    # notation's numbers
+    shown = number + 1 if seat_name(view, number) is not None else number
     body = "".join((_seat_head(number, name, seat.get("score", 0), active, drawn.width, height,
-                               lang),
+                               lang, shown),
                     f'<g transform="translate(0,{head})">', drawn.body, "</g></g>"))
     return _Area(f"seat-{number}", "seat", name, drawn.width, height, body, seat=number,
                  summary=_seat_summary(seat, lang))

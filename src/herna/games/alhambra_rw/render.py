@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from ...drawing import (
     NAMES_KEY,
+    SEAT_PALETTE,
     area,
     by_data,
     clip,
@@ -27,6 +28,7 @@ from ...drawing import (
     join_areas,
     recent,
     seat_name,
+    seat_token,
     with_names,
     wrap,
 )
@@ -72,6 +74,13 @@ def _lines(x: float, y: float, text: str, size: int, width: float, step: float,
 def _abbrev(kind: str, lang: str) -> str:
     """A cell's type in two or three letters (36 per sheet: looked up once per language)."""
     return type_abbrev(kind, lang)
+
+
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its token beside its name on its sheet is drawn (the page's
+    players list, log and scores show the same: the payload's `seats[].colour`). Virtual
+    players are no seats: they have none."""
+    return [SEAT_PALETTE[i % len(SEAT_PALETTE)] for i in range(len(view.get("seats") or []))]
 
 
 def _name(view: View, player: int, lang: str, you: bool = True) -> str:
@@ -129,16 +138,21 @@ def _sheet(view: View, seat: Mapping[str, Any], y0: float, lang: str) -> tuple[s
     sheet the cells (`cell:B,Y`), the dice (`blue:3`, `yellow:5`) and a palette of die
     changes (`step:+2`, `step:-1`) are parts."""
     i = int(seat.get("seat", 0))
+    # people count seats from 1 where they are named; the CLI's unnamed seats keep the
+    # notation's numbers
+    shown = i + 1 if seat_name(view, i) is not None else i
     return _sheet_drawn(seat, view.get("seat") == i,
                         view.get("phase") != "over" and int(view.get("current", -1)) == i,
                         view.get("phase") == "over", _name(view, i, lang),
-                        view.get("grid") or [], y0, lang)
+                        view.get("grid") or [], y0, lang, shown)
 
 
 @by_data(maxsize=1024)
 def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, name: str,
-                 grid: Sequence[Sequence[str]], y0: float, lang: str) -> tuple[str, float]:
-    """A sheet from exactly what it shows: drawn once per change of these, not per push."""
+                 grid: Sequence[Sequence[str]], y0: float, lang: str,
+                 shown: int) -> tuple[str, float]:
+    """A sheet from exactly what it shows: drawn once per change of these, not per push.
+    Its heading: the seat's token (its colour, `shown` number), name and coins."""
     out: list[str] = []
     i = int(seat.get("seat", 0))
     out.append(f'<g class="sheet" id="rw-sheet-{i}">')
@@ -147,7 +161,9 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     balance = int(coins.get("balance", 0))
     purse = plural("web.coins", balance, lang)
     out.append(_text(WIDTH - PAD - 4, y0 + 24, purse, 14, INK, "end", "bold"))
-    out.append(_text(PAD + 4, y0 + 24, clip(name, 16, WIDTH - 40 - len(purse) * 8.4), 16,
+    out.append(seat_token(PAD + 14, y0 + 19, 10, SEAT_PALETTE[i % len(SEAT_PALETTE)], i,
+                          shown))
+    out.append(_text(PAD + 30, y0 + 24, clip(name, 16, WIDTH - 66 - len(purse) * 8.4), 16,
                      weight="bold"))
     built: Sequence[Sequence[bool]] = seat.get("built") or []
     dice = seat.get("dice") or {}

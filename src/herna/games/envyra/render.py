@@ -74,6 +74,12 @@ def _seat_fill(view: View, seat: int) -> str:
     return SEAT_FILL.get(view["seats"][seat]["colour"], "#555")
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its dice are drawn (the page's players list, log and scores
+    show the same: the payload's `seats[].colour`)."""
+    return [_seat_fill(view, s) for s in range(len(view["seats"]))]
+
+
 def _who(view: View, seat: int) -> str:
     return seat_name(view, seat) or t("seat", seat=seat)
 
@@ -411,7 +417,8 @@ def _seat_svg(shown: Mapping[str, Any]) -> tuple[str, float]:
     i = seat["seat"]
     out: list[str] = [f'<g id="envyra-seat-{i}">']
     frame = len(out)
-    out.append(_seat_die(10, 8, 24, fill, i))
+    # the heading's die is the seat's token (the page matches its colour)
+    out.append(f'<g class="seat-token" data-seat="{i}">{_seat_die(10, 8, 24, fill, i)}</g>')
     points = plural("points_n", seat["score"]["total"])
     out.append(_text(WIDTH - 10, 27, points, 15, INK, "bold", "end"))
     mark = " ▲" if seat["start_player"] else ""

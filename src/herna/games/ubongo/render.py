@@ -144,12 +144,18 @@ def _seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its tokens are drawn (the page's players list, log and scores
+    show the same: the payload's `seats[].colour`)."""
+    return [_seat_colour(int(s["seat"])) for s in view.get("seats", [])]
+
+
 def _badge(view: View, seat: int, cx: float, cy: float, r: float = 10) -> list[str]:
     """A seat's token: its colour with its number (people count from 1 where they are
     named; the CLI's unnamed seats keep the notation's numbers), readable without colour."""
     number = seat + 1 if view.get("named") else seat
-    return [_el("circle", cx=cx, cy=cy, r=r, fill=_seat_colour(seat), stroke="#ffffff",
-                stroke_width=1.5),
+    return [_el("circle", class_="seat-token", data_seat=seat, cx=cx, cy=cy, r=r,
+                fill=_seat_colour(seat), stroke="#ffffff", stroke_width=1.5),
             _text(cx, cy + 4.5, number, SMALL, "#ffffff", "middle", "bold")]
 
 

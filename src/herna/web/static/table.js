@@ -230,7 +230,7 @@ function cover(payload) {
   settle(); // nothing of the last screen keeps flying over the cover
   document.getElementById("board").replaceChildren();
   box.replaceChildren(el("div", { class: "cover-card" },
-    el("h2", {}, t("cover.title", { who })),
+    el("h2", {}, swatch(payload, shown), t("cover.title", { who })),
     el("p", {}, t("cover.hint", { who })),
     el("button", {
       type: "button", class: "primary", id: "uncover",
@@ -344,6 +344,9 @@ function drawAreas(board, payload) {
       const row = section.querySelector("summary");
       row.querySelector(".who").textContent = area.title || "";
       row.querySelector(".sum").textContent = area.summary || "";
+      row.querySelector(".swatch")?.remove();
+      const mark = swatch(payload, area.seat);
+      if (mark) row.prepend(mark);
     }
     const body = section.querySelector(".area-body");
     const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
@@ -561,7 +564,7 @@ function outcomeTable(payload) {
       el("th", {}, t("col.score")))),
     el("tbody", {}, order.map(([rank, s]) => el("tr", {
       class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, payload.seats[s].label,
+    }, el("td", {}, rank), el("td", {}, swatch(payload, s), payload.seats[s].label,
       breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
     el("td", {}, number(out.scores[s]))))));
 }
@@ -612,6 +615,30 @@ function nextLink(payload) {
   }, t("table.next")));
 }
 
+// A seat's swatch: its colour as the drawing gives it (the payload's seats[].colour) with its
+// number counted from 1, as the drawings number the seats, for eyes that do not tell colours
+// apart. The name beside it says who it is, so the swatch itself is not read aloud.
+function swatch(payload, seat) {
+  const s = payload.seats[seat];
+  if (!s || !s.colour) return null;
+  const node = el("span", { class: "swatch", "aria-hidden": "true", "data-seat": seat },
+    String(seat + 1));
+  node.style.setProperty("--seat", s.colour);
+  node.style.setProperty("--seat-ink", inkOn(s.colour));
+  return node;
+}
+
+// Black or white, whichever contrasts more with `colour` (#rrggbb) by WCAG's formula: at
+// least 4.5:1 on any colour (AA for text of any size).
+function inkOn(colour) {
+  const [r, g, b] = [1, 3, 5].map((k) => {
+    const c = parseInt(colour.slice(k, k + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#000000";
+}
+
 function drawScores(payload) {
   const box = document.getElementById("scores");
   const seatsView = (payload.view && payload.view.seats) || [];
@@ -624,7 +651,8 @@ function drawScores(payload) {
       return el("li", {
         class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
           ? "me" : ""].join(" ").trim(),
-      }, el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+      }, swatch(payload, s.seat),
+      el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
       held.has(s.seat) ? el("button", {
         type: "button", class: "link rename", "data-seat": s.seat,
         onclick: () => { renaming = s.seat; drawName(payload); },
@@ -636,8 +664,12 @@ function drawScores(payload) {
 // The log: one numbered entry per move, the events that followed it (what the game did, a
 // forced move, a virtual player) listed under it and marked automatic (`announce` reads the
 // new ones, events too, to a screen reader as they happen).
-function logWords(line) {
-  return [el("b", {}, line.who), " ", line.words,
+function logWords(payload, line) {
+  // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
+  // Dirk's or the game's lines, which name no seat)
+  const named = typeof line.seat === "number" && payload.seats[line.seat]
+    && payload.seats[line.seat].label === line.who;
+  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ", line.words,
     line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
 }
 
@@ -656,11 +688,11 @@ function drawLog(payload) {
       const own = lines[0].auto ? null : lines[0];
       const events = lines.filter((line) => line.auto);
       return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
-        own ? logWords(own) : null,
+        own ? logWords(payload, own) : null,
         own && own.scenes ? [" ", scenes.button(own)] : null,
         events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
           class: `auto by-${line.by} event-${line.event}`,
-        }, logWords(line)))) : null);
+        }, logWords(payload, line)))) : null);
     }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
