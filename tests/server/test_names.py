@@ -164,7 +164,7 @@ def test_migration_keeps_an_existing_database(tmp_path: Path) -> None:
         assert [s["name"] for s in p["seats"]] == [None, None]
         assert rename(c, "oldtable", "oldtoken", "Ana").status_code == 200
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0003"
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0004"
         assert conn.execute("SELECT name FROM seats WHERE seat = 0").fetchone()[0] == "Ana"
         assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
     with TestClient(create_app(str(db), bot_pace=False)) as c:  # a restart keeps the name

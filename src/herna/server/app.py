@@ -226,6 +226,17 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         await tables.act(table, seat, body["action"], body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(table_id: str, request: Request) -> Any:
+        """Take back my last step within my turn, when it revealed nothing (undo.py)."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = tables.seat(table, _token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        await tables.take_back(table, seat, body.get("version"), lang)
+        return _json(tables.payload_text(table, seat, lang))
+
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
         """Play again with the same seats: the next table, and your seat's token there."""

@@ -20,7 +20,7 @@ from herna.core import Action, State
 from herna.drawing import recent
 from herna.web import catalog
 
-from . import names
+from . import names, undo
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -149,6 +149,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "view": view,
         "legal": legal,
         "prompt": prompt,
+        "undo": undo.allowed(table, seat),  # this seat may take back its last step now
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
@@ -264,7 +265,8 @@ def fill_events(table: Table, start: int) -> None:
             state = state.copy()  # the view before must not change with the state it shows
             state.apply(step.seat, step.text)
             after = state.view(None)
-            step.events, step.shows = _derive(table, i, view, after, step.seat, step.text)
+            step.events, step.shows = _derive(table, i if step.seq is None else step.seq,
+                                              view, after, step.seat, step.text)
             view = after
         else:
             state.apply(step.seat, step.text)
@@ -276,11 +278,14 @@ def step_scenes(table: Table, seq: int, lang: str) -> list[dict[str, Any]] | Non
     when it has none to show: no such step, a choice still sealed, or no scenes. Public
     facts only, drawn from the spectator's views: the same for every seat and spectator."""
     steps = table.steps
-    if not 0 <= seq < len(steps) - table.sealed():
+    # `seq` is the step's row in the log (rows of undone steps and undos lie between)
+    at = next((i for i, step in enumerate(steps)
+               if (i if step.seq is None else step.seq) == seq), None)
+    if at is None or at >= len(steps) - table.sealed():
         return None
-    step = steps[seq]
+    step = steps[at]
     if step.events is None:
-        fill_events(table, seq)
+        fill_events(table, at)
     shows = step.shows
     if shows is None:
         return None
@@ -330,34 +335,44 @@ def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
 
 def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
     """The last moves in words, each followed by what the game did after it (its events);
-    a choice still sealed shows only that its seat has chosen."""
+    a choice still sealed shows only that its seat has chosen, and a step its seat took back
+    shows as undone (its line alone: what it set going was taken back with it)."""
     steps = table.steps
-    sealed_from = len(steps) - table.sealed()
+    n_sealed = table.sealed()
+    sealed = {id(step) for step in steps[len(steps) - n_sealed:]} if n_sealed else set()
     start = max(0, len(steps) - LOG_TAIL)
-    # a step's lines never change once made: kept per language, shared by every payload
-    # (the entries are only ever serialised, never changed)
-    made = table.log_words.setdefault(lang, [])
-    if len(made) < len(steps):
-        fill_events(table, max(start, len(made)))
+    shown = [(i if step.seq is None else step.seq, step)
+             for i, step in enumerate(steps[start:], start)]
+    if table.undone:  # the steps taken back, in their places among the rows
+        shown = sorted(shown + [(step.seq or 0, step) for step in table.undone[-LOG_TAIL:]],
+                       key=lambda pair: pair[0])[-LOG_TAIL:]
+    # a step's lines never change once made: kept per language and row, shared by every
+    # payload (the entries are only ever serialised, never changed)
+    made = table.log_words.setdefault(lang, {})
+    missing = [(seq, step) for seq, step in shown if seq not in made]
+    if missing:
+        fill_events(table, start)
         seat_names = names.seat_names(table, lang)
-        while len(made) < start:  # steps older than the tail are never shown again
-            made.append([])
-        for i in range(len(made), len(steps)):
-            step = steps[i]
-            line: dict[str, Any] = {"seq": i, "seat": step.seat, "who": seat_names[step.seat],
+        for seq, step in missing:
+            line: dict[str, Any] = {"seq": seq, "seat": step.seat, "who": seat_names[step.seat],
                                     "text": step.text,
                                     "words": describe(table.game, step.seat, step.text, lang)}
+            if step.undone:
+                line["undone"] = True
+                made[seq] = [line]
+                continue
             if step.shows is not None:  # scenes to show: GET .../scenes/{seq}
                 line["scenes"] = step.shows.total
-            lines = [line]
-            lines += [_event_line(table, i, e, lang, seat_names) for e in step.events or ()]
-            made.append(lines)
+            made[seq] = [line] + [_event_line(table, seq, e, lang, seat_names)
+                                  for e in step.events or ()]
+        oldest = shown[0][0]
+        for old in [k for k in made if k < oldest]:  # rows older than the tail: never again
+            del made[old]
     out: list[dict[str, Any]] = []
-    for i in range(start, len(steps)):
-        if i >= sealed_from and steps[i].seat != seat:
-            step = steps[i]
-            out.append({"seq": i, "seat": step.seat, "who": seat_label(table, step.seat, lang),
+    for seq, step in shown:
+        if id(step) in sealed and step.seat != seat:
+            out.append({"seq": seq, "seat": step.seat, "who": seat_label(table, step.seat, lang),
                         "sealed": True, "words": catalog().t("log.sealed", lang)})
         else:
-            out += made[i]
+            out += made[seq]
     return out[-LOG_LINES:]

@@ -515,6 +515,7 @@ function drawTurn(payload) {
         parts.push(el("p", { class: "hint" }, t("table.notation_only")));
       }
     }
+    if (payload.undo) parts.push(undoButton());
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
@@ -525,6 +526,47 @@ function drawTurn(payload) {
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
   box.replaceChildren(...parts);
+}
+
+// Undo: the server offers it (payload.undo) only while my last step revealed nothing and
+// it is still my turn; Ctrl+Z (or Cmd+Z) outside a text field does the same.
+function undoButton() {
+  return el("p", { class: "undo-line" }, el("button", {
+    type: "button", class: "undo", id: "undo", title: t("table.undo_hint"),
+    onclick: () => sendUndo(),
+  }, t("table.undo")));
+}
+
+async function sendUndo() {
+  const payload = latest.get(shown);
+  if (!payload || sending || !payload.undo) return;
+  const hadFocus = document.activeElement && document.activeElement.id === "undo";
+  sending = t("table.undoing");
+  light(payload);
+  drawTurn(payload);
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+    });
+    chosen = [];
+    message = "";
+    sending = null;
+    receive(payload.seat, fresh, true);
+    chooseShown();
+  } catch (e) {
+    sending = null;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table, true);
+    }
+    message = e.message;
+    chosen = [];
+    const now = latest.get(shown);
+    if (now) draw(now);
+  }
+  // a keyboard stays where it was: on Undo while there is more to undo
+  const again = document.getElementById("undo");
+  if (hadFocus && again) again.focus();
 }
 
 function moveButton(action, kind) {
@@ -666,11 +708,14 @@ function drawScores(payload) {
 // new ones, events too, to a screen reader as they happen).
 function logWords(payload, line) {
   // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
-  // Dirk's or the game's lines, which name no seat)
+  // Dirk's or the game's lines, which name no seat); a step its player took back is struck
+  // through (<s>: no longer so) and said in words
   const named = typeof line.seat === "number" && payload.seats[line.seat]
     && payload.seats[line.seat].label === line.who;
-  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ", line.words,
-    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
+    line.undone ? el("s", {}, line.words) : line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
+    line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
 }
 
 function drawLog(payload) {
@@ -687,7 +732,8 @@ function drawLog(payload) {
     steps.map(({ lines }) => {
       const own = lines[0].auto ? null : lines[0];
       const events = lines.filter((line) => line.auto);
-      return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
+      const kind = own && own.sealed ? "sealed" : own && own.undone ? "undone" : "";
+      return el("li", { class: kind, title: own?.text || "" },
         own ? logWords(payload, own) : null,
         own && own.scenes ? [" ", scenes.button(own)] : null,
         events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
@@ -780,20 +826,23 @@ function drawClock(payload) {
 
 // What a screen reader says as the table changes: each new move of the log in words, and
 // "Your move" when it becomes this seat's turn (a polite live region, off screen).
-let heard = null; // [seat shown, last log seq announced, my turn]
+let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
 function announce(payload) {
   const box = document.getElementById("announce");
   if (!box) return;
   const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
   const myTurn = payload.seat !== null && payload.legal.length > 0;
+  const undone = new Set(payload.log.filter((line) => line.undone).map((line) => line.seq));
   if (heard && heard[0] === payload.seat) {
-    const said = payload.log.filter((line) => line.seq > heard[1])
-      .map((line) => `${line.who}: ${line.words}`);
+    // each new move, and each step taken back since (its line is older than what was heard)
+    const said = payload.log.filter((line) => line.seq > heard[1]
+      || (line.undone && !heard[3].has(line.seq)))
+      .map((line) => `${line.who}: ${line.words}${line.undone ? ` · ${t("log.undone")}` : ""}`);
     if (myTurn && !heard[2]) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
-  heard = [payload.seat, last, myTurn];
+  heard = [payload.seat, last, myTurn, undone];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
@@ -988,6 +1037,14 @@ async function main() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !e.target.closest("dialog")) clear(); // a dialog's own Esc
+    const typing = e.target.closest && e.target.closest("input, textarea, select");
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      const payload = latest.get(shown);
+      if (payload && payload.undo) {
+        e.preventDefault();
+        sendUndo();
+      }
+    }
   });
   reconnectAll();
 }
