@@ -166,3 +166,38 @@ def test_scenes_of_a_move_made_through_another_process(pg_url: str) -> None:
         r = b.http.get(f"/api/tables/{tid}/scenes/{line['seq']}")
         assert r.status_code == 200, r.text
         assert r.json() == a.http.get(f"/api/tables/{tid}/scenes/{line['seq']}").json()
+
+
+def test_scenes_are_found_by_the_rows_seq_after_undos(sqlite_client: TestClient) -> None:
+    """With steps taken back before it, a scoring's step sits at a later row of the log than
+    its place among the standing steps: the log line's `seq` still finds its scenes."""
+    c = sqlite_client
+    made = create(c, "alhambra", ("human", "human"), seed=32)
+    tid, toks = made["id"], [s["token"] for s in made["seats"]]
+    rng, undos = random.Random(3), 0
+    for _ in range(400):
+        watch = get(c, tid)
+        flagged = [line for line in watch["log"] if line.get("scenes")]
+        if flagged:
+            break
+        seat = watch["to_act"][0]
+        p = get(c, tid, toks[seat])
+        if p["undo"] and undos < 6:
+            r = c.post(f"/api/tables/{tid}/undo", json={"token": toks[seat],
+                                                        "version": p["version"]})
+            assert r.status_code == 200, r.text
+            undos += 1
+            continue
+        post(c, tid, toks[seat], choose(p, rng), p["version"])
+    else:
+        raise AssertionError("no scoring round came")
+    assert undos > 0, "no step was taken back on the way: the test shows nothing"
+    line = flagged[0]
+    # each undo left two rows (the step and the undo) that are no standing step
+    standing = [x for x in watch["log"] if not x.get("auto") and not x.get("undone")]
+    assert line["seq"] == standing.index(line) + 2 * undos
+    got = scenes(c, tid, line["seq"])
+    assert len(got["scenes"]) == line["scenes"]
+    # the row before it (a step taken back, or an undo) has none
+    r = c.get(f"/api/tables/{tid}/scenes/{line['seq'] - 1}")
+    assert r.status_code == 404
