@@ -1,6 +1,7 @@
 // What the table and the replay pages both draw from a payload: the game's drawing (one SVG,
 // or areas placed in a grid that is one column on a phone), the log, the players with their
-// scores and the final table. The server sends the drawing; nothing here knows a game's rules.
+// scores and swatches, and the final table. The server sends the drawing; nothing here knows
+// a game's rules.
 import { currentLang, el, t } from "./herna.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 
@@ -74,6 +75,9 @@ export function drawAreas(board, payload) {
       const row = section.querySelector("summary");
       row.querySelector(".who").textContent = area.title || "";
       row.querySelector(".sum").textContent = area.summary || "";
+      row.querySelector(".swatch")?.remove();
+      const mark = swatch(payload, area.seat);
+      if (mark) row.prepend(mark);
     }
     const body = section.querySelector(".area-body");
     const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
@@ -130,17 +134,25 @@ export function reducedMotion() {
 }
 
 // The log: one numbered entry per move, the events that followed it (what the game did, a
-// forced move, a virtual player) listed under it and marked automatic. With `pick`, a move's
-// entry is a button that calls `pick(seq)` (the replay jumps there); `current` (a seq) is
-// marked as the step shown.
-export function logWords(line) {
-  return [el("b", {}, line.who), " ", line.words,
-    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+// forced move, a virtual player) listed under it and marked automatic. `extra(line)` adds
+// to a move's entry (the table's "Show" of a scoring); with `pick`, a move's words are a
+// button that calls `pick(seq)` (the replay jumps there), and `current` (a seq) is marked
+// as the step shown.
+export function logWords(payload, line) {
+  // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
+  // Dirk's or the game's lines, which name no seat); a step its player took back is struck
+  // through (<s>: no longer so) and said in words
+  const named = typeof line.seat === "number" && payload.seats[line.seat]
+    && payload.seats[line.seat].label === line.who;
+  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
+    line.undone ? el("s", {}, line.words) : line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
+    line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
 }
 
-export function logList(log, { pick = null, current = null } = {}) {
+export function logList(payload, { extra = () => null, pick = null, current = null } = {}) {
   const steps = [];
-  for (const line of log) {
+  for (const line of payload.log) {
     const last = steps[steps.length - 1];
     if (last && last.seq === line.seq) last.lines.push(line);
     else steps.push({ seq: line.seq, lines: [line] });
@@ -151,15 +163,16 @@ export function logList(log, { pick = null, current = null } = {}) {
     steps.map(({ seq, lines }) => {
       const own = lines[0].auto ? null : lines[0];
       const events = lines.filter((line) => line.auto);
-      const words = own ? logWords(own) : null;
-      return el("li", {
-        class: own && own.sealed ? "sealed" : "", title: own?.text || "", "data-seq": seq,
-        "aria-current": seq === current ? "step" : null,
-      }, pick && words ? el("button", { type: "button", class: "log-step", "data-seq": seq,
+      const kind = own && own.sealed ? "sealed" : own && own.undone ? "undone" : "";
+      const words = own ? logWords(payload, own) : null;
+      return el("li", { class: kind, title: own?.text || "", "data-seq": seq,
+        "aria-current": seq === current ? "step" : null },
+      pick && words ? el("button", { type: "button", class: "log-step", "data-seq": seq,
         onclick: () => pick(seq) }, words) : words,
+      own ? extra(own) : null,
       events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
         class: `auto by-${line.by} event-${line.event}`,
-      }, logWords(line)))) : null);
+      }, logWords(payload, line)))) : null);
     }));
 }
 
@@ -171,7 +184,8 @@ export function playerList(payload, scoreOf, extra = () => null) {
     return el("li", {
       class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
         ? "me" : ""].join(" ").trim(),
-    }, el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+    }, swatch(payload, s.seat),
+    el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
     extra(s), score === null ? null : el("strong", {}, score));
   }));
 }
@@ -194,7 +208,7 @@ export function outcomeTable(payload) {
       el("th", {}, t("col.score")))),
     el("tbody", {}, order.map(([rank, s]) => el("tr", {
       class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, payload.seats[s].label,
+    }, el("td", {}, rank), el("td", {}, swatch(payload, s), payload.seats[s].label,
       breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
     el("td", {}, number(out.scores[s]))))));
 }
@@ -211,4 +225,28 @@ function breakdown(lines, categories) {
   const parts = Object.entries(lines).filter(([, v]) => v)
     .map(([k, v]) => `${categories[k] ?? k} ${number(v)}`);
   return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
+}
+
+// A seat's swatch: its colour as the drawing gives it (the payload's seats[].colour) with its
+// number counted from 1, as the drawings number the seats, for eyes that do not tell colours
+// apart. The name beside it says who it is, so the swatch itself is not read aloud.
+export function swatch(payload, seat) {
+  const s = payload.seats[seat];
+  if (!s || !s.colour) return null;
+  const node = el("span", { class: "swatch", "aria-hidden": "true", "data-seat": seat },
+    String(seat + 1));
+  node.style.setProperty("--seat", s.colour);
+  node.style.setProperty("--seat-ink", inkOn(s.colour));
+  return node;
+}
+
+// Black or white, whichever contrasts more with `colour` (#rrggbb) by WCAG's formula: at
+// least 4.5:1 on any colour (AA for text of any size).
+function inkOn(colour) {
+  const [r, g, b] = [1, 3, 5].map((k) => {
+    const c = parseInt(colour.slice(k, k + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#000000";
 }

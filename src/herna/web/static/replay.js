@@ -186,7 +186,7 @@ function drawScores(payload) {
 function drawLog(payload) {
   const box = document.getElementById("log");
   box.hidden = false;
-  const list = logList(payload.log, { pick: (seq) => go(seq + 1), current: payload.step - 1 });
+  const list = logList(payload, { pick: (seq) => go(seq + 1), current: payload.step - 1 });
   box.replaceChildren(...[el("h2", {}, t("table.log")),
     payload.log.length ? el("p", { class: "hint" }, t("replay.log_hint")) : null, list]
     .filter(Boolean));

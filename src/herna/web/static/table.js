@@ -5,8 +5,10 @@ import {
   nameForm, plural, seatsAt, t,
 } from "./herna.js";
 import {
-  drawDrawing, logList, outcomeTable, playerList, viewScore,
+  drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
 } from "./board.js";
+import { createScenes } from "./scenes.js";
+import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const held = new Map(); // seat -> token, for the seats this device plays
@@ -111,8 +113,21 @@ function pace() {
   return PACES[speed()];
 }
 
+// How long a thing takes to travel to its new place (travel.js): none at once, a moment at
+// the others' pace. Only a step of one version is shown moving: never the first drawing, a
+// reconnect that skips moves, another seat's screen or another game.
+const TRAVEL = { fast: 0, normal: 400, slow: 900 };
+let drawnLast = null; // {seat, game, version} of the payload drawn last
+
+function travelTime(payload) {
+  const last = drawnLast;
+  if (!last || last.seat !== payload.seat || last.game !== payload.game
+      || payload.version !== last.version + 1) return 0;
+  return TRAVEL[speed()] || 0;
+}
+
 function pump() {
-  if (paceTimer) return;
+  if (paceTimer || scenes.active()) return; // a scoring shown step by step holds the others
   const wait = shownAt + pace() - performance.now();
   if (wait > 0) {
     paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
@@ -129,6 +144,12 @@ function pump() {
     return;
   }
 }
+
+// A step the server has scenes for (a scoring round) is shown step by step once it is drawn;
+// the moves after it wait until the show ends (scenes.js).
+const scenes = createScenes({
+  tableId, speed, onClose: () => { shownAt = performance.now(); pump(); },
+});
 
 function speedPicker() {
   const select = el("select", {
@@ -151,7 +172,8 @@ function signatures() {
   const out = new Map();
   for (const node of document.querySelectorAll("#board svg [id]")) {
     if (node.querySelector("[id]")) continue;
-    out.set(node.id, node.outerHTML.replace(/ (class|tabindex|role|aria-[a-z]+)="[^"]*"/g, ""));
+    out.set(node.id, node.outerHTML.replace(
+      / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g, ""));
   }
   return out;
 }
@@ -207,9 +229,10 @@ function cover(payload) {
   const box = document.getElementById("cover");
   const who = payload.seats[shown].label;
   box.hidden = false;
+  settle(); // nothing of the last screen keeps flying over the cover
   document.getElementById("board").replaceChildren();
   box.replaceChildren(el("div", { class: "cover-card" },
-    el("h2", {}, t("cover.title", { who })),
+    el("h2", {}, swatch(payload, shown), t("cover.title", { who })),
     el("p", {}, t("cover.hint", { who })),
     el("button", {
       type: "button", class: "primary", id: "uncover",
@@ -224,6 +247,11 @@ function cover(payload) {
 // ----- drawing ------------------------------------------------------------------------------
 function draw(payload) {
   if (!payload) return;
+  // things travel from where they were before this payload (measured before drawing it)
+  const board = document.getElementById("board");
+  const travel = travelTime(payload);
+  if (!drawnLast || drawnLast.version !== payload.version) settle();
+  const was = travel ? measure(board) : null;
   document.getElementById("cover").hidden = true;
   document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
@@ -236,11 +264,13 @@ function draw(payload) {
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
+  scenes.consider(payload);
   drawName(payload);
   drawClock(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
-  const board = document.getElementById("board");
+  if (was) play(board, was, travel, reducedMotion());
+  drawnLast = { seat: payload.seat, game: payload.game, version: payload.version };
   if (!sending) board.dataset.version = payload.version; // drawn and lit: tests wait on it
   board.dataset.seat = payload.seat ?? "";
 }
@@ -366,6 +396,7 @@ function drawTurn(payload) {
         parts.push(el("p", { class: "hint" }, t("table.notation_only")));
       }
     }
+    if (payload.undo) parts.push(undoButton());
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
@@ -376,6 +407,47 @@ function drawTurn(payload) {
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
   box.replaceChildren(...parts.filter(Boolean)); // a spectator has no "Play again"
+}
+
+// Undo: the server offers it (payload.undo) only while my last step revealed nothing and
+// it is still my turn; Ctrl+Z (or Cmd+Z) outside a text field does the same.
+function undoButton() {
+  return el("p", { class: "undo-line" }, el("button", {
+    type: "button", class: "undo", id: "undo", title: t("table.undo_hint"),
+    onclick: () => sendUndo(),
+  }, t("table.undo")));
+}
+
+async function sendUndo() {
+  const payload = latest.get(shown);
+  if (!payload || sending || !payload.undo) return;
+  const hadFocus = document.activeElement && document.activeElement.id === "undo";
+  sending = t("table.undoing");
+  light(payload);
+  drawTurn(payload);
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+    });
+    chosen = [];
+    message = "";
+    sending = null;
+    receive(payload.seat, fresh, true);
+    chooseShown();
+  } catch (e) {
+    sending = null;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table, true);
+    }
+    message = e.message;
+    chosen = [];
+    const now = latest.get(shown);
+    if (now) draw(now);
+  }
+  // a keyboard stays where it was: on Undo while there is more to undo
+  const again = document.getElementById("undo");
+  if (hadFocus && again) again.focus();
 }
 
 function moveButton(action, kind) {
@@ -458,7 +530,9 @@ function drawScores(payload) {
 
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const list = logList(payload.log);
+  const list = logList(payload, {
+    extra: (own) => (own.scenes ? [" ", scenes.button(own)] : null), // a scoring, shown
+  });
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -545,20 +619,23 @@ function drawClock(payload) {
 
 // What a screen reader says as the table changes: each new move of the log in words, and
 // "Your move" when it becomes this seat's turn (a polite live region, off screen).
-let heard = null; // [seat shown, last log seq announced, my turn]
+let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
 function announce(payload) {
   const box = document.getElementById("announce");
   if (!box) return;
   const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
   const myTurn = payload.seat !== null && payload.legal.length > 0;
+  const undone = new Set(payload.log.filter((line) => line.undone).map((line) => line.seq));
   if (heard && heard[0] === payload.seat) {
-    const said = payload.log.filter((line) => line.seq > heard[1])
-      .map((line) => `${line.who}: ${line.words}`);
+    // each new move, and each step taken back since (its line is older than what was heard)
+    const said = payload.log.filter((line) => line.seq > heard[1]
+      || (line.undone && !heard[3].has(line.seq)))
+      .map((line) => `${line.who}: ${line.words}${line.undone ? ` · ${t("log.undone")}` : ""}`);
     if (myTurn && !heard[2]) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
-  heard = [payload.seat, last, myTurn];
+  heard = [payload.seat, last, myTurn, undone];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
@@ -752,7 +829,15 @@ async function main() {
     }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") clear();
+    if (e.key === "Escape" && !e.target.closest("dialog")) clear(); // a dialog's own Esc
+    const typing = e.target.closest && e.target.closest("input, textarea, select");
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      const payload = latest.get(shown);
+      if (payload && payload.undo) {
+        e.preventDefault();
+        sendUndo();
+      }
+    }
   });
   reconnectAll();
 }
