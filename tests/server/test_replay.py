@@ -329,3 +329,29 @@ def test_stepping_through_keeps_few_states(sqlite_client: TestClient) -> None:
     before = replay.checkpoints[1].view(None)
     replay.state_at(replays.CHECKPOINT + 5)
     assert replay.checkpoints[1].view(None) == before  # a kept state is never changed
+
+
+def test_a_table_with_undone_steps_replays_what_stands(sqlite_client: TestClient) -> None:
+    """A step taken back is in the table's log (struck through) but not in its record: the
+    replay is the game that stands, as the record is."""
+    c = sqlite_client
+    made = k.create(c, "alhambra-rw", ("human", "human"))
+    tid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    start = k.get(c, tid, tokens[0])
+    adjust = next(m["text"] for m in start["legal"] if m["text"].startswith("adjust"))
+    r = c.post(f"/api/tables/{tid}/actions",
+               json={"token": tokens[0], "action": adjust, "version": start["version"]})
+    assert r.status_code == 200 and r.json()["undo"] is True, r.text
+    r = c.post(f"/api/tables/{tid}/undo", json={"token": tokens[0], "version": 1})
+    assert r.status_code == 200, r.text
+    assert any(line.get("undone") for line in r.json()["log"])
+    k.play_out(c, tid, tokens)
+    record = c.get(f"/api/tables/{tid}/record").json()
+    moves = len(record["actions"])
+    states = states_of(record)
+    for n in (0, 1, moves // 2, moves):
+        p = step(c, f"/api/tables/{tid}/replay", step=n, seat=0)
+        assert p["steps"] == moves
+        assert p["view"] == jsonable(states[n].view(0))
+        assert [line["seq"] for line in own_lines(p)] == list(range(n))
+        assert not any(line.get("undone") for line in p["log"])
