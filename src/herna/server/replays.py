@@ -106,7 +106,7 @@ class Replay:
         with speaking(lang):
             with self.lock:
                 seat_names = names.seat_names(table, lang)
-                seats = words.seat_list(table, lang)
+                seats = words.seat_list(table, view, lang)
                 log = words.log_lines(table, seat, lang, upto=n, tail=None, most=None)
             areas, svg = words.drawn(game, view, lang, seat_names)
             out: dict[str, Any] = {

@@ -5,16 +5,16 @@ The record is kept whole (its canonical JSON, as replayed and checked): params +
 action texts, which is all a replay needs; the seed is whatever the record holds (a text seed
 included), so it is not a column.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-10
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
