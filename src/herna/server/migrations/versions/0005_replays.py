@@ -2,8 +2,8 @@
 server never played, so it gets a table of its own rather than a made-up table with seats.
 
 The record is kept whole (its canonical JSON, as replayed and checked): params + seed +
-action texts, which is all a replay needs; the seed is whatever the record holds (a text seed
-included), so it is not a column.
+action texts, which is all a replay needs; game, players and moves are columns only to list
+uploads without reading each record.
 
 Revision ID: 0005
 Revises: 0004
