@@ -5,6 +5,8 @@ The page holds no rules, so it asks: `explain` turns the parts a person chose an
 clicked into the actions they most likely meant (the game's `web.meant(view, parts)`) and
 returns the engine's own reason (`state.explain_illegal`) for the first that is not legal;
 `guide` is a game's texts from its catalogs (`web.guide(lang)`), the same for every table.
+A reason is said in words (`herna.i18n.in_words`): the move as the game's `web.label` says it,
+cards and dice by name, never the notation a person on the page does not type.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import herna
 from herna.ai.registry import game_module
 from herna.core import IllegalAction
-from herna.i18n import speaking
+from herna.i18n import in_words, speaking
 from herna.web import catalog
 
 from .tables import Refused
@@ -57,9 +59,16 @@ def explain(table: Table, seat: int, parts: list[str], lang: str,
     why_not = getattr(web, "why_not", None)
     view = state.view(seat)
     legal = {str(a) for a in state.legal_actions(seat)}
+    label = getattr(web, "label", None)
+
+    def say(text: str) -> str:
+        """A move in words, quoted as its button says it (the notation if the game has none)."""
+        return catalog().t("why.move", lang, move=label(seat, text, lang) if callable(label)
+                           else text)
+
     try:
         texts = list(meant(view, parts)) if callable(meant) else []
-        with speaking(lang):
+        with speaking(lang), in_words(say):
             for text in texts:
                 try:
                     action = state.parse_text(seat, text)
@@ -67,7 +76,7 @@ def explain(table: Table, seat: int, parts: list[str], lang: str,
                     return _because(str(e), lang)
                 if str(action) not in legal:
                     return _because(state.explain_illegal(seat, action), lang)
-        why = why_not(view, parts, lang) if callable(why_not) else None
+            why = why_not(view, parts, lang) if callable(why_not) else None
     except (KeyError, IndexError, ValueError, StopIteration):  # parts no drawing has
         why = None
     if why:
