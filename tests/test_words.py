@@ -182,11 +182,9 @@ def test_fractions_have_a_decimal_comma() -> None:
     assert i18n.number(12.5, "sk") == "12,5"
 
 
-# A message "{n} <noun>" counts something: it must have plural forms. These do not (yet): the
-# counted word is not next to {n}, or the message is a CLI score-pad refusal.
-NOT_COUNTED = {"rate.players", "explain.tie", "explain.tie_unpaid", "err.too_many",
-               "err.too_many_all", "mode.vs_virtual", "pad.err.too_many", "pad.err.coins",
-               "pad.err.players", "pad.too_many"}
+# A message "{n} <noun>" counts something: it must have plural forms. These have no noun after
+# the count ("with 3 each": how many buildings a tied player has).
+NOT_COUNTED = {"explain.tie", "explain.tie_unpaid"}
 
 
 def test_every_counted_message_has_plural_forms() -> None:
