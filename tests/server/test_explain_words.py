@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from fastapi.testclient import TestClient
+from serverkit import create, get
 
 import herna
 from herna.ai.registry import game_module
@@ -141,3 +143,20 @@ def test_a_card_is_said_by_its_colour_on_the_page() -> None:
     colour = {"b": "blue", "g": "green", "o": "orange", "y": "yellow"}[missing[0]]
     reason = guide.explain(table, seat, [f"display:{missing}"], "en", ["A", "B"])
     assert f"{colour} {missing[1:]}" in reason and missing not in reason.split(), reason
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_refused_move_is_said_in_words_too(sqlite_client: TestClient, lang: str) -> None:
+    """POST .../actions refuses a move with the engine's reason, the move in its words (a
+    person may have typed it, or the page composed it): "keep 1,1" is "Keep blue 1 and
+    yellow 1" there, quoted as the button says it."""
+    made = create(sqlite_client, "alhambra-rw", ("human", "human"), seed=1)
+    p = get(sqlite_client, made["id"])
+    seat = p["to_act"][0]
+    r = sqlite_client.post(f"/api/tables/{made['id']}/actions",
+                           json={"token": made["seats"][seat]["token"], "action": "keep 1,1",
+                                 "lang": lang})
+    assert r.status_code == 422, r.text
+    reason = r.json()["reason"]
+    label = game_module("alhambra-rw", "web").label(seat, "keep 1,1", lang)
+    assert label in reason and "keep 1,1" not in reason, reason

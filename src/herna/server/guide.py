@@ -22,6 +22,7 @@ from herna.i18n import in_words, speaking
 from herna.web import catalog
 
 from .tables import Refused
+from .words import said_move
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -59,16 +60,9 @@ def explain(table: Table, seat: int, parts: list[str], lang: str,
     why_not = getattr(web, "why_not", None)
     view = state.view(seat)
     legal = {str(a) for a in state.legal_actions(seat)}
-    label = getattr(web, "label", None)
-
-    def say(text: str) -> str:
-        """A move in words, quoted as its button says it (the notation if the game has none)."""
-        return catalog().t("why.move", lang, move=label(seat, text, lang) if callable(label)
-                           else text)
-
     try:
         texts = list(meant(view, parts)) if callable(meant) else []
-        with speaking(lang), in_words(say):
+        with speaking(lang), in_words(said_move(table.game, seat, lang)):
             for text in texts:
                 try:
                     action = state.parse_text(seat, text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import herna
@@ -63,6 +64,12 @@ def caption(game: str, seat: int, text: str, lang: str) -> str:
         except Exception:  # a caption is a courtesy: the notation still says what it does
             return text
     return describe(game, seat, text, lang)
+
+
+def said_move(game: str, seat: int, lang: str) -> Callable[[str], str]:
+    """How a reason shown to a person names a move (`herna.i18n.in_words`): as its button
+    says it, in quotes, never in the notation the page does not use."""
+    return lambda text: catalog().t("why.move", lang, move=caption(game, seat, text, lang))
 
 
 @functools.lru_cache(maxsize=4096)
