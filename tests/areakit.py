@@ -38,9 +38,48 @@ def _inside(el: ET.Element, words: str, size: float, width: float) -> bool:
     return left >= -0.5 and left + wide <= width + 0.5
 
 
+KEY = re.compile(r"[A-Za-z0-9_.:-]+")
+
+
+def keys_of(areas: list[dict[str, Any]]) -> dict[str, ET.Element]:
+    """The things the page may show travel (`data-key`), by key, across all the areas."""
+    out: dict[str, ET.Element] = {}
+    for a in areas:
+        for el in ET.fromstring(a["svg"]).iter():
+            key = el.get("data-key")
+            if key is not None:
+                out.setdefault(key, el)
+    return out
+
+
+def key_problems(areas: list[dict[str, Any]]) -> list[str]:
+    """What breaks the travel contract (docs/API.md, `data-key`): a key is one word, unique
+    in the whole payload (the areas are separate drawings on one page); `data-kind` only on
+    a keyed thing; `data-from` and `data-to` are words naming keys or element ids."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for a in areas:
+        for el in ET.fromstring(a["svg"]).iter():
+            key = el.get("data-key")
+            if key is None:
+                if el.get("data-kind") or el.get("data-from") or el.get("data-to"):
+                    problems.append(f"{a.get('id')}: data-kind/from/to without a data-key")
+                continue
+            if not KEY.fullmatch(key):
+                problems.append(f"{a.get('id')}: key {key!r} is not one word")
+            if key in seen:
+                problems.append(f"{a.get('id')}: key {key} twice")
+            seen.add(key)
+            for name in ("data-kind", "data-from", "data-to"):
+                words = el.get(name)
+                if words is not None and not all(KEY.fullmatch(w) for w in words.split() or [""]):
+                    problems.append(f"{a.get('id')}: {name}={words!r} of {key}")
+    return problems
+
+
 def area_problems(areas: list[dict[str, Any]]) -> list[str]:
     """Everything in `areas` that breaks the contract's shape or sizes ([] when none)."""
-    problems: list[str] = []
+    problems: list[str] = key_problems(areas)
     seen_ids: set[str] = set()
     element_ids: set[str] = set()
     for a in areas:

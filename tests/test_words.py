@@ -138,6 +138,25 @@ def test_no_english_reaches_a_czech_or_slovak_table(game: str) -> None:
     assert seen_over
 
 
+def test_no_english_reaches_a_czech_or_slovak_scene() -> None:
+    """Alhambra's scoring rounds shown step by step (GET .../scenes/{seq}): their titles,
+    words and drawn text, in Czech and Slovak only; in English the check finds English."""
+    table = list(_table("alhambra", 3))[-1]
+    words.log_lines(table, None, "cs")  # the events and scenes of the steps shown
+    shown = [i for i, step in enumerate(table.steps) if step.shows is not None]
+    assert shown
+    for lang in ("cs", "sk", "en"):
+        text = []
+        for i in shown:
+            for scene in words.step_scenes(table, i, lang) or ():
+                root = ET.fromstring(scene["svg"])
+                text += ["".join(n.itertext()) for n in root.iter() if n.tag.endswith("}text")]
+                text += [scene["title"], scene["words"]]
+        leaked = {w for line in text for w in _words(line) & english_only()}
+        assert bool(leaked) == (lang == "en"), (lang, leaked)
+        assert not any(RAW_KEY.search(line) for line in text), lang
+
+
 def test_the_english_table_is_english_too() -> None:
     """The same check in English finds the words (so the check is not blind)."""
     table = list(_table("envyra", 3))[-1]

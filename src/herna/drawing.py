@@ -192,6 +192,25 @@ def die_svg(x: float, y: float, size: float, fill: str, pips: int, stroke: str =
     return "".join(out)
 
 
+# ----- seats' colours -------------------------------------------------------------------------
+# A seat is shown by its name and its colour everywhere (issue 20): on the table, in the page's
+# players list, log, cover screen and final scores. The page takes each seat's colour from the
+# game's `render.seat_colours(view)` (the payload's `seats[].colour`), so it is the one drawn.
+# Games whose pieces have no colour of their own (Alhambra, Roll & Write) take this palette:
+# Okabe and Ito's, told apart by most colour-blind eyes; the token says the seat's number too.
+SEAT_PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#cc79a7", "#0072b2", "#d55e00")
+
+
+def seat_token(cx: float, cy: float, r: float, fill: str, seat: int, number: int) -> str:
+    """A seat's token: a disc of its colour (`class="seat-token"`, `data-seat`) with its
+    number in an ink that stands out on it, so it reads without telling colours apart."""
+    return (f'<g class="seat-token" data-seat="{seat}"><circle cx="{cx:g}" cy="{cy:g}" '
+            f'r="{r:g}" fill="{fill}" stroke="#222222" stroke-width="1"/>'
+            f'<text x="{cx:g}" y="{cy + r * 0.42:.1f}" font-size="{max(12.0, r * 1.2):g}" '
+            f'font-weight="bold" text-anchor="middle" fill="{pip_ink(fill)}">{number}</text>'
+            "</g>")
+
+
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is at font `size` in a sans-serif face (DejaVu Sans, the widest
     common default: 0.6 em a letter), for wrapping words in a drawing of fixed width."""

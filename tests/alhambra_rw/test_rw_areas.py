@@ -63,7 +63,10 @@ def test_dice_are_dice_with_pips_and_the_buttons_are_big() -> None:
         for value in set(dice[colour]):
             part = mine.find(f".//{{*}}rect[@data-part='{colour}:{value}']")
             assert part is not None and float(part.get("width", 0)) >= 44
-    pips = len(list(mine.iter("{http://www.w3.org/2000/svg}circle"))) - 20  # minus coins
+    tokens = [e for e in mine.iter() if e.get("class") == "seat-token"]
+    assert [e.get("data-seat") for e in tokens] == [str(seat)]  # the sheet's seat, by colour
+    # minus coins and the seat's token
+    pips = len(list(mine.iter("{http://www.w3.org/2000/svg}circle"))) - 20 - len(tokens)
     assert pips == sum(dice["blue"]) + sum(dice["yellow"])
     steps = [e for e in mine.iter() if (e.get("data-part") or "").startswith("step:")]
     assert len(steps) == 10

@@ -444,3 +444,33 @@ def test_the_race_clock_is_the_same_in_both_processes(two: tuple[Server, Server]
     now_a = get(a.http, tid)
     assert late["clock"]["elapsed"] >= 0.9
     assert abs(late["clock"]["elapsed"] - now_a["clock"]["elapsed"]) < 0.5
+
+
+def test_bot_leases_are_shared_out_between_the_processes(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables whose bots one process took (it made them, or it started first after a
+    restart) are shared out: the process over its share lets the surplus go and the other
+    takes it at its next look; never a table held by both, and the games play on."""
+    from herna.server import tables as tables_mod
+
+    monkeypatch.setattr(tables_mod, "LEASE_EVERY", 0.2)
+    with Server(pg_url) as a:
+        made = [create(a.http, "envyra", ("human", "easy")) for _ in range(8)]
+        ids = {m["id"] for m in made}
+        end = time.monotonic() + 30
+        while not ids <= a.tables.shared.held:
+            assert time.monotonic() < end, "the maker did not take its tables' leases"
+            time.sleep(0.05)
+        with Server(pg_url) as b:
+            end = time.monotonic() + 30
+            while True:
+                held_a, held_b = ids & a.tables.shared.held, ids & b.tables.shared.held
+                assert not held_a & held_b, "a table's bots run in both processes"
+                if len(held_a) <= 5 and len(held_b) >= 3 and held_a | held_b == ids:
+                    break
+                assert time.monotonic() < end, (len(held_a), len(held_b))
+                time.sleep(0.05)
+            moved = next(m for m in made if m["id"] in held_b)  # its bot now plays in B
+            _play_one(a.http, moved["id"], moved["seats"][0]["token"])
+            assert herna.replay(a.http.get(f"/api/tables/{moved['id']}/record").json()
+                                ).is_over()

@@ -26,7 +26,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, names
+from . import bodies, guide, names, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -196,6 +196,24 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         seat = tables.seat(table, _token(request))
         return _json(tables.payload_text(table, seat, parse_lang(lang, table.row.lang)))
 
+    @app.get("/api/tables/{table_id}/scenes/{seq}")
+    async def api_scenes(table_id: str, seq: str, request: Request,
+                         lang: str | None = None) -> dict[str, Any]:
+        """A step's scenes (a scoring round shown step by step), drawn when asked: public,
+        the same for every seat (a token is checked, never needed)."""
+        table = _table(table_id)
+        tables.seat(table, _token(request))
+        code = parse_lang(lang, table.row.lang)
+        if not seq.isascii() or not seq.isdigit() or len(seq) > 9:
+            raise Refused(422, catalog().t("refuse.scene_seq", code))
+        step = int(seq)
+        if tables.shared is not None and step >= table.version:
+            await tables.catch_up(table, force=True)  # made in another process just now
+        made = words.step_scenes(table, step, code)
+        if made is None:
+            raise Refused(404, catalog().t("refuse.no_scenes", code, move=step + 1))
+        return {"table": table.id, "seq": step, "lang": code, "scenes": made}
+
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Any:
         limits.hit("actions", _client(request))
@@ -206,6 +224,17 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
         await tables.act(table, seat, body["action"], body.get("version"), lang)
+        return _json(tables.payload_text(table, seat, lang))
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(table_id: str, request: Request) -> Any:
+        """Take back my last step within my turn, when it revealed nothing (undo.py)."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = tables.seat(table, _token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        await tables.take_back(table, seat, body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
 
     @app.post("/api/tables/{table_id}/again", status_code=201)

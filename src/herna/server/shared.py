@@ -40,6 +40,14 @@ LOCK_SPACE = 18533
 _TAKE = (f"SELECT id FROM unnest(%s::text[]) AS id "
          f"WHERE pg_try_advisory_lock({LOCK_SPACE}, hashtext(id))")
 _GIVE = f"SELECT pg_advisory_unlock({LOCK_SPACE}, hashtext(%s))"
+# every process holds one shared lock in a space of its own while its lease connection is
+# open: counting its holders in pg_locks (readable by any user) tells how many processes share
+# the bots, so each takes its share of the leases (PRESENT, _COUNT)
+PRESENCE = LOCK_SPACE + 1
+_PRESENT = f"SELECT pg_advisory_lock_shared({PRESENCE}, 0)"
+_COUNT = ("SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' "
+          f"AND classid = {PRESENCE} AND objid = 0 AND objsubid = 2 AND granted "
+          "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")
 
 
 def parse(payload: str) -> tuple[str, str, int | None] | None:
@@ -121,12 +129,26 @@ class Shared:
             if self._locks is not None:  # the connection broke: its locks went with it
                 self.held.clear()
             self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            await self._locks.execute(_PRESENT)
         return self._locks
 
-    async def take(self, table_ids: list[str]) -> set[str]:
-        """Try to take these tables' leases (never waiting for one held elsewhere); returns
-        those this process holds now, among them."""
+    async def processes(self) -> int:
+        """How many processes share the bots now (this one included; at least 1)."""
+        async with self._locks_guard:
+            try:
+                cur = await (await self._conn()).execute(_COUNT)
+                row = await cur.fetchone()
+            except Exception as e:
+                await self._lost(e)
+                return 1
+        return max(1, int(row[0]) if row else 1)
+
+    async def take(self, table_ids: list[str], most: int | None = None) -> set[str]:
+        """Try to take these tables' leases (never waiting for one held elsewhere), at most
+        `most` new ones; returns those this process holds now, among them."""
         wanted = [t for t in dict.fromkeys(table_ids) if t not in self.held]
+        if most is not None:
+            return await self._take_some(table_ids, wanted, most)
         if self._stopping:
             return set()
         async with self._locks_guard:
@@ -137,6 +159,16 @@ class Shared:
                     self.held.update(row[0] for row in await cur.fetchall())
             except Exception as e:
                 await self._lost(e)
+        return {t for t in table_ids if t in self.held}
+
+    async def _take_some(self, table_ids: list[str], wanted: list[str],
+                         most: int) -> set[str]:
+        """Take up to `most` of `wanted`, in chunks of what is still missing (a lock is
+        taken for every row the query tries, so never ask for more than is wanted)."""
+        got = 0
+        while wanted and got < most:
+            chunk, wanted = wanted[:most - got], wanted[most - got:]
+            got += len(await self.take(chunk))
         return {t for t in table_ids if t in self.held}
 
     async def give(self, table_id: str) -> None:

@@ -4,6 +4,8 @@ Every applied action is one row with a unique (table, seq), committed before the
 acknowledges it: a table is rebuilt by replaying its rows, and two server processes on one
 database can never both write move `seq` of a table (the second insert fails, and its
 server reloads the table instead of answering with a move that did not happen).
+A player's undo is a row of its own too (`!undo SEQ`, herna.server.undo): nothing stored is
+ever changed or deleted, and the undone row is known as undone by replaying the log.
 Tokens are kept only as SHA-256 digests, so the database never holds a seat's key, and no
 key can be made from what it holds (`next_token`).
 """
@@ -36,6 +38,8 @@ tables_t = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
     sa.Column("next_id", sa.String(32), nullable=True),   # "play again": the next table
+    # its players may take back their own steps (issue 21; off for a rated game)
+    sa.Column("undo", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats_t = sa.Table(
@@ -114,6 +118,7 @@ class TableRow:
     finished: datetime | None = None
     next_id: str | None = None
     times: list[datetime] = field(default_factory=list)  # when each action was stored
+    undo: bool = True  # its players may take back their own steps (herna.server.undo)
 
 
 def database_url(db: str) -> str:
@@ -207,7 +212,7 @@ class Store:
         conn.execute(tables_t.insert().values(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-            created=row.created or now()))
+            created=row.created or now(), undo=row.undo))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
              "token_hash": s.token_hash, "name": s.name} for s in row.seats])
@@ -282,7 +287,7 @@ class Store:
             options=json.loads(t.options), lang=t.lang,
             seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
-            next_id=t.next_id, times=[a.at for a in acts])
+            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]
@@ -335,8 +340,10 @@ class Store:
                 .join(seats_t, seats_t.c.table_id == tables_t.c.id)
                 .where(seats_t.c.token_hash.in_(hashes))
                 .order_by(tables_t.c.created.desc())).all()
+            # the moves that stand: each undo row takes one back (herna.server.undo)
+            undos = sa.func.sum(sa.case((actions_t.c.text.like("!undo %"), 1), else_=0))
             counts: dict[str, int] = dict(conn.execute(
-                sa.select(actions_t.c.table_id, sa.func.count())
+                sa.select(actions_t.c.table_id, sa.func.count() - 2 * undos)
                 .where(actions_t.c.table_id.in_({r.id for r in rows}))
                 .group_by(actions_t.c.table_id)).all())
         return [{"id": r.id, "game": r.game, "players": r.players, "seat": r.seat,

@@ -13,6 +13,7 @@ import functools
 import logging
 import multiprocessing
 import os
+import random
 import re
 import secrets
 import threading
@@ -33,7 +34,7 @@ from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
 
-from . import botproc, names, words
+from . import botproc, names, undo, words
 from .shared import Shared
 from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash, wall
 
@@ -72,6 +73,12 @@ class Step:
     # what followed the action, in public facts (words.step_events); None: not yet derived
     # (a table rebuilt from the log derives them when its log is first shown)
     events: tuple[dict[str, Any], ...] | None = None
+    # a step with scenes (a scoring round shown step by step): the spectator's views around
+    # it, kept to draw them when asked (words.step_scenes); set with `events`
+    shows: words.Shows | None = None
+    seq: int | None = None  # its row in the log (None: its place among the steps)
+    quiet: bool = False  # it left chance alone (undo.chance_mark): its seat may take it back
+    undone: bool = False  # taken back by its seat (an undo row follows it in the log)
 
     @property
     def keeps_node_open(self) -> bool:
@@ -94,8 +101,10 @@ class Table:
     # while a race clock is stamped on each copy (Tables.payload)
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
-    # words.log_lines: per language, per step, its lines (the action's, then its events')
-    log_words: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
+    # words.log_lines: per language, per row of a step shown, its lines (the action's, then
+    # its events')
+    log_words: dict[str, dict[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    undone: list[Step] = field(default_factory=list)  # steps taken back, oldest first
     public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
@@ -111,7 +120,8 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.state.history)
+        """The rows in the log: the steps that stand, and each undone one with its undo."""
+        return len(self.state.history) + 2 * len(self.undone)
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -315,6 +325,9 @@ class Tables:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise Refused(422, f"seed must be a whole number from 0 to 2^63-1, not {seed!r}")
         lang = parse_lang(body.get("lang"), "en")
+        allow_undo = body.get("undo", True)
+        if not isinstance(allow_undo, bool):
+            raise Refused(422, "undo must be true or false (may players take back a step)")
         seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -339,7 +352,7 @@ class Tables:
         except (BadOption, HernaError, ValueError) as e:
             raise Refused(422, str(e)) from None
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
-                       options=options, lang=lang, seats=seats)
+                       options=options, lang=lang, seats=seats, undo=allow_undo)
         table = Table(row=row, state=state)
         self.store.create(row)
         self.live[row.id] = table
@@ -360,7 +373,7 @@ class Tables:
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
                            seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
-                                  for s in table.row.seats])
+                                  for s in table.row.seats], undo=table.row.undo)
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
@@ -395,10 +408,20 @@ class Tables:
         state = herna.make(row.game, players=row.players, seed=row.seed, **row.options)
         table = Table(row=row, state=state)
         opened = wall(row.created)
+        undone, problems = undo.standing(row.actions)
+        for problem in problems:
+            log.warning("table %s: %s", row.id, problem)
         for i, (seat, text) in enumerate(row.actions):
+            if undo.undone_seq(text) is not None:
+                continue  # an undo row: its step is among `undone`, and never applied
+            if i in undone:  # taken back: shown in the log, never applied
+                table.undone.append(Step(seat, text, (), (), (), seq=i, undone=True))
+                continue
             before = state.to_act()
+            mark = undo.chance_mark(row.game, state)
             state.apply(seat, text)
-            step = Step(seat, text, before, state.to_act())
+            step = Step(seat, text, before, state.to_act(), seq=i,
+                        quiet=mark == undo.chance_mark(row.game, state))
             table.steps.append(step)
             if not step.keeps_node_open and i < len(row.times):
                 opened = wall(row.times[i])
@@ -478,6 +501,7 @@ class Tables:
                 with speaking(lang), in_words(words.said_move(table.game, seat, lang)):
                     try:
                         before = trial.to_act()
+                        mark = undo.chance_mark(table.game, trial)
                         applied = trial.apply(seat, action)
                     except IllegalAction as e:
                         raise Refused(422, str(e)) from None
@@ -505,7 +529,8 @@ class Tables:
                     continue  # no version asked: the move again, on the table as stored
                 break
             step = Step(seat, text, before, trial.to_act(),
-                        words.step_events(table, trial, seat, text))
+                        *words.step_events(table, trial, seat, text), seq=table.version,
+                        quiet=mark == undo.chance_mark(table.game, trial))
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:
@@ -516,6 +541,64 @@ class Tables:
         if table.state.is_over():
             self._give(table)
         return applied
+
+    async def take_back(self, table: Table, seat: int | None, version: Any,
+                        lang: str | None = None) -> None:
+        """Take back `seat`'s last step (herna.server.undo says when it may): an undo row is
+        written to the log, the table is rebuilt without the step, and every page is told."""
+        lang = lang or table.row.lang
+        if seat is None:
+            raise Refused(403, catalog().t("refuse.spectator", lang))
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise Refused(422, catalog().t("undo.version", lang))
+        async with table.lock:
+            if self.shared is not None and version > table.version:
+                await self._catch_up_locked(table)  # an undo seen through another process
+            if version != table.version:
+                raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
+                                                  asked=version),
+                              self.payload(table, seat, lang))
+            why = undo.why_not(table, seat)
+            if why is not None:
+                raise Refused(422, catalog().t(why, lang))
+            text = undo.marker(table.steps[-1].seq if table.steps[-1].seq is not None
+                               else len(table.steps) - 1)
+            try:
+                if self.append_inline:
+                    self.store.append(table.id, table.version, seat, text)
+                else:
+                    await asyncio.to_thread(self.store.append, table.id, table.version,
+                                            seat, text)
+            except Unavailable as e:
+                log.error("table %s: undo %d not stored: %s", table.id, table.version, e)
+                raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
+            except Conflict:  # another process wrote this row first: the table as it is
+                if self.shared is None:
+                    self.live.pop(table.id, None)
+                    fresh = self.load(table.id)
+                    raise Refused(409, catalog().t("refuse.first", lang),
+                                  self.payload(fresh, seat, lang)) from None
+                await self._catch_up_locked(table)
+                raise Refused(409, catalog().t("refuse.first", lang),
+                              self.payload(table, seat, lang)) from None
+            await self._drop_last(table)
+        self.broadcast(table, first=seat)
+        self.wake_bots(table)  # nobody's, as it stays this seat's turn; as after any row
+
+    async def _drop_last(self, table: Table) -> None:
+        """Rebuild the table without its newest standing step (its undo row is stored): the
+        state by replaying the log's standing steps, the step kept in the log as undone."""
+        step = table.steps[-1]
+        state = await asyncio.to_thread(undo.replay, table.row, table.steps[:-1])
+        table.steps.pop()
+        step.undone = True
+        step.events = ()  # it set nothing going that stands: the log shows its line alone
+        table.undone.append(step)
+        table.state = state
+        table.public = None  # the next move takes the view before it afresh
+        for made in table.log_words.values():
+            made.pop(step.seq if step.seq is not None else len(table.steps), None)
+        table.forget()
 
     def _stamped(self, table: Table, text: str) -> str:
         """A racing game's action with the server's clock (Ubongo: seconds since the
@@ -689,9 +772,15 @@ class Tables:
                         str(e).splitlines()[0][:200])
             return 0
         for seat, text, at in moves:
+            if undo.undone_seq(text) is not None:  # another process's undo: the same here
+                await self._drop_last(table)
+                continue
             before = table.state.to_act()
+            mark = undo.chance_mark(table.game, table.state)
+            seq = table.version
             table.state.apply(seat, text)
-            step = Step(seat, text, before, table.state.to_act())  # its events: when shown
+            step = Step(seat, text, before, table.state.to_act(), seq=seq,  # events: when shown
+                        quiet=mark == undo.chance_mark(table.game, table.state))
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = _since(wall(at))
@@ -731,11 +820,20 @@ class Tables:
     async def claim_orphans(self) -> int:
         """Take the bot leases nobody holds (at start: every table in play with bots, as
         `resume_all` does for one process; later, those of a process that died) and run
-        those bots here; returns how many were taken."""
+        those bots here, up to this process's share of all such tables; a process holding
+        more than its share (it started first) lets the surplus go, for the others to take
+        at their next look. Returns how many were taken."""
         if self.shared is None:
             return 0
         ids = await asyncio.to_thread(self.store.unfinished_with_bots)
-        won = await self.shared.take([i for i in ids if i not in self.shared.held])
+        share = -(-len(ids) // await self.shared.processes())
+        mine = [i for i in ids if i in self.shared.held]
+        if len(mine) > share + 1:
+            await self._let_go(mine, len(mine) - share)
+            return 0
+        free = [i for i in ids if i not in self.shared.held]
+        random.shuffle(free)  # processes looking at once aim at different tables
+        won = await self.shared.take(free, most=max(0, share - len(mine)))
         for table_id in won:
             table = self.live.get(table_id)
             try:
@@ -749,9 +847,24 @@ class Tables:
             self.wake_bots(table)
         return len(won)
 
-    async def claim_every(self, seconds: float = LEASE_EVERY) -> None:
+    async def _let_go(self, mine: list[str], surplus: int) -> None:
+        """Give up `surplus` leases, of tables whose bots are not thinking right now (a
+        table waiting for a person first)."""
+        def idle(table_id: str) -> bool:
+            table = self.live.get(table_id)
+            return table is None or table.bot_task is None or table.bot_task.done()
+
+        def waits_for_a_bot(table_id: str) -> bool:
+            table = self.live.get(table_id)
+            return table is not None and bool(
+                table.bot_seats.intersection(table.state.to_act()))
+
+        for table_id in sorted(filter(idle, mine), key=waits_for_a_bot)[:surplus]:
+            await self.shared.give(table_id)  # type: ignore[union-attr]
+
+    async def claim_every(self, seconds: float | None = None) -> None:
         while not self.closing:
-            await asyncio.sleep(seconds)
+            await asyncio.sleep(seconds or LEASE_EVERY)
             try:
                 await self.claim_orphans()
             except Exception as e:  # the database is away: the next look tries again

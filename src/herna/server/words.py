@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import herna
 from herna.ai.registry import game_module
@@ -19,13 +21,16 @@ from herna.core import Action, State
 from herna.drawing import recent
 from herna.web import catalog
 
-from . import names
+from . import names, undo
 
 if TYPE_CHECKING:
     from .tables import Table
 
 log = logging.getLogger("herna.server")
 
+SCENES_KEPT = 64  # steps' scenes kept drawn (tens of KB each): the ones asked for last
+_drawn: OrderedDict[tuple[str, int, str, tuple[str, ...]], list[dict[str, Any]]] = OrderedDict()
+_drawn_lock = threading.Lock()
 LOG_TAIL = 80  # steps: each is its action's line and the lines of the events after it
 LOG_LINES = 200  # at most, however many events the last steps had
 
@@ -98,6 +103,14 @@ def step_prompt(game: str, view: dict[str, Any], actions: list[Action],
     return {"text": str(made["text"]), "after": dict(made.get("after") or {})}
 
 
+def seat_colours(render: Any, view: dict[str, Any], players: int) -> list[str | None]:
+    """Each seat's colour as the game's drawing gives it (`render.seat_colours(view)`), so
+    the page shows a seat in the colour it is drawn in; None for a game without them."""
+    fn = getattr(render, "seat_colours", None)
+    found = [str(c) for c in fn(view)] if callable(fn) else []
+    return [found[i] if i < len(found) else None for i in range(players)]
+
+
 def seat_label(table: Table, seat: int, lang: str) -> str:
     s = table.row.seats[seat]
     return names.label(s.kind, s.level, s.name, seat, lang)
@@ -130,6 +143,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     svg = render.svg(view, lang=lang, names=seat_names) \
         if render is not None and areas is None else None
     extra_fn = getattr(web, "extra", None)
+    colours = seat_colours(render, view, table.row.players)
     over = state.is_over()
     out: dict[str, Any] = {
         "table": table.id,
@@ -142,6 +156,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "view": view,
         "legal": legal,
         "prompt": prompt,
+        "undo": undo.allowed(table, seat),  # this seat may take back its last step now
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
@@ -149,7 +164,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "categories": {k: category(game, k, lang) for lines in outcome.breakdown
                        for k in lines} if outcome is not None else {},
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                   "label": seat_label(table, s.seat, lang)} for s in table.row.seats],
+                   "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
+                  for s in table.row.seats],
         "log": log_lines(table, seat, lang),
         "svg": svg,
         "areas": areas,
@@ -162,18 +178,65 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     return out
 
 
-def step_events(table: Table, after: State, seat: int,
-                text: str) -> tuple[dict[str, Any], ...]:
+class Shows(NamedTuple):
+    """A step that has scenes (the game's `web.scenes`: a scoring round shown step by step):
+    the spectator's views around it, from which its scenes are drawn when asked, and how
+    many there are (the same in every language)."""
+
+    before: dict[str, Any]
+    after: dict[str, Any]
+    total: int  # how many scenes
+
+
+def step_events(table: Table, after: State, seat: int, text: str
+                ) -> tuple[tuple[dict[str, Any], ...], Shows | None]:
     """What followed one applied action, as the game's `web.events` tells it from the
     spectator's views before and after it: public facts only, whoever reads the log (a
-    capture, a refill, a virtual player's fill, a solve that came too late). The view after
-    is kept for the next move's "before" (a table's state is replaced, never changed)."""
-    fn = getattr(game_module(table.game, "web"), "events", None)
-    if not callable(fn):
-        return ()
+    capture, a refill, a virtual player's fill, a solve that came too late); and whether the
+    game has scenes for it (`web.scenes`). The view after is kept for the next move's
+    "before" (a table's state is replaced, never changed)."""
+    web = game_module(table.game, "web")
+    if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
+        return (), None
     before = table.public if table.public is not None else table.state.view(None)
     table.public = after.view(None)
-    return _events(fn, before, table.public, seat, text)
+    return _derive(table, table.version, before, table.public, seat, text)
+
+
+def _derive(table: Table, seq: int, before: dict[str, Any], after: dict[str, Any], seat: int,
+            text: str) -> tuple[tuple[dict[str, Any], ...], Shows | None]:
+    """A step's events and its scenes, from the spectator's views around it."""
+    web = game_module(table.game, "web")
+    fn = getattr(web, "events", None)
+    events = _events(fn, before, after, seat, text) if callable(fn) else ()
+    show = getattr(web, "scenes", None)
+    if not callable(show):
+        return events, None
+    lang = table.row.lang
+    seat_names = names.seat_names(table, lang)
+    try:
+        made = _scene_list(show(before, after, seat, text, lang, seat_names))
+    except Exception:  # scenes are a courtesy: never a move refused for them
+        log.exception("scenes after %r could not be drawn", text)
+        return events, None
+    if not made:
+        return events, None
+    _keep((table.id, seq, lang, tuple(seat_names)), made)  # the table's language: asked next
+    return events, Shows(before, after, len(made))
+
+
+def _keep(key: tuple[str, int, str, tuple[str, ...]], made: list[dict[str, Any]]) -> None:
+    with _drawn_lock:
+        _drawn[key] = made
+        _drawn.move_to_end(key)
+        while len(_drawn) > SCENES_KEPT:
+            _drawn.popitem(last=False)
+
+
+def _scene_list(made: Any) -> list[dict[str, Any]]:
+    """A game's scenes as the API sends them: each its title, standalone SVG and words."""
+    return [{"title": str(scene["title"]), "svg": str(scene["svg"]),
+             "words": str(scene["words"])} for scene in made]
 
 
 def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
@@ -186,13 +249,14 @@ def _events(fn: Any, before: dict[str, Any], after: dict[str, Any], seat: int,
 
 
 def fill_events(table: Table, start: int) -> None:
-    """Derive the events of the steps from `start` on that have none yet (a table rebuilt
-    from its log after a restart): the game is replayed, as the log is the only truth."""
+    """Derive the events (and scenes) of the steps from `start` on that have none yet (a
+    table rebuilt from its log after a restart): the game is replayed, as the log is the
+    only truth."""
     steps = table.steps
     if all(step.events is not None for step in steps[start:]):
         return
-    fn = getattr(game_module(table.game, "web"), "events", None)
-    if not callable(fn):
+    web = game_module(table.game, "web")
+    if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
         for step in steps[start:]:
             step.events = ()
         return
@@ -208,11 +272,44 @@ def fill_events(table: Table, start: int) -> None:
             state = state.copy()  # the view before must not change with the state it shows
             state.apply(step.seat, step.text)
             after = state.view(None)
-            step.events = _events(fn, view, after, step.seat, step.text)
+            step.events, step.shows = _derive(table, i if step.seq is None else step.seq,
+                                              view, after, step.seat, step.text)
             view = after
         else:
             state.apply(step.seat, step.text)
             view = None
+
+
+def step_scenes(table: Table, seq: int, lang: str) -> list[dict[str, Any]] | None:
+    """The scenes of step `seq` in `lang` (`GET /api/tables/{id}/scenes/{seq}`), or None
+    when it has none to show: no such step, a choice still sealed, or no scenes. Public
+    facts only, drawn from the spectator's views: the same for every seat and spectator."""
+    steps = table.steps
+    # `seq` is the step's row in the log (rows of undone steps and undos lie between)
+    at = next((i for i, step in enumerate(steps)
+               if (i if step.seq is None else step.seq) == seq), None)
+    if at is None or at >= len(steps) - table.sealed():
+        return None
+    step = steps[at]
+    if step.events is None:
+        fill_events(table, at)
+    shows = step.shows
+    if shows is None:
+        return None
+    seat_names = names.seat_names(table, lang)
+    key = (table.id, seq, lang, tuple(seat_names))
+    with _drawn_lock:
+        made = _drawn.get(key)
+    if made is None:
+        show = getattr(game_module(table.game, "web"), "scenes", None)
+        try:
+            made = _scene_list(show(shows.before, shows.after, step.seat, step.text, lang,
+                                    seat_names)) if callable(show) else []
+        except Exception:
+            log.exception("the scenes of step %d could not be drawn", seq)
+            return None
+        _keep(key, made)
+    return made or None
 
 
 def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
@@ -245,31 +342,44 @@ def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
 
 def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
     """The last moves in words, each followed by what the game did after it (its events);
-    a choice still sealed shows only that its seat has chosen."""
+    a choice still sealed shows only that its seat has chosen, and a step its seat took back
+    shows as undone (its line alone: what it set going was taken back with it)."""
     steps = table.steps
-    sealed_from = len(steps) - table.sealed()
+    n_sealed = table.sealed()
+    sealed = {id(step) for step in steps[len(steps) - n_sealed:]} if n_sealed else set()
     start = max(0, len(steps) - LOG_TAIL)
-    # a step's lines never change once made: kept per language, shared by every payload
-    # (the entries are only ever serialised, never changed)
-    made = table.log_words.setdefault(lang, [])
-    if len(made) < len(steps):
-        fill_events(table, max(start, len(made)))
+    shown = [(i if step.seq is None else step.seq, step)
+             for i, step in enumerate(steps[start:], start)]
+    if table.undone:  # the steps taken back, in their places among the rows
+        shown = sorted(shown + [(step.seq or 0, step) for step in table.undone[-LOG_TAIL:]],
+                       key=lambda pair: pair[0])[-LOG_TAIL:]
+    # a step's lines never change once made: kept per language and row, shared by every
+    # payload (the entries are only ever serialised, never changed)
+    made = table.log_words.setdefault(lang, {})
+    missing = [(seq, step) for seq, step in shown if seq not in made]
+    if missing:
+        fill_events(table, start)
         seat_names = names.seat_names(table, lang)
-        while len(made) < start:  # steps older than the tail are never shown again
-            made.append([])
-        for i in range(len(made), len(steps)):
-            step = steps[i]
-            lines = [{"seq": i, "seat": step.seat, "who": seat_names[step.seat],
-                      "text": step.text,
-                      "words": describe(table.game, step.seat, step.text, lang)}]
-            lines += [_event_line(table, i, e, lang, seat_names) for e in step.events or ()]
-            made.append(lines)
+        for seq, step in missing:
+            line: dict[str, Any] = {"seq": seq, "seat": step.seat, "who": seat_names[step.seat],
+                                    "text": step.text,
+                                    "words": describe(table.game, step.seat, step.text, lang)}
+            if step.undone:
+                line["undone"] = True
+                made[seq] = [line]
+                continue
+            if step.shows is not None:  # scenes to show: GET .../scenes/{seq}
+                line["scenes"] = step.shows.total
+            made[seq] = [line] + [_event_line(table, seq, e, lang, seat_names)
+                                  for e in step.events or ()]
+        oldest = shown[0][0]
+        for old in [k for k in made if k < oldest]:  # rows older than the tail: never again
+            del made[old]
     out: list[dict[str, Any]] = []
-    for i in range(start, len(steps)):
-        if i >= sealed_from and steps[i].seat != seat:
-            step = steps[i]
-            out.append({"seq": i, "seat": step.seat, "who": seat_label(table, step.seat, lang),
+    for seq, step in shown:
+        if id(step) in sealed and step.seat != seat:
+            out.append({"seq": seq, "seat": step.seat, "who": seat_label(table, step.seat, lang),
                         "sealed": True, "words": catalog().t("log.sealed", lang)})
         else:
-            out += made[i]
+            out += made[seq]
     return out[-LOG_LINES:]

@@ -848,7 +848,7 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
     nothing sent (the drawing, the log, `legal`, `extra`) depends on a secret, whatever
     form a leak would take."""
     from herna.i18n import speaking
-    from herna.server import words
+    from herna.server import undo, words
     from herna.server.tables import Step, Table
 
     row = store.load(table)
@@ -856,7 +856,9 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
     steps: list[Step] = []
     for v in range(1, len(states)):
         seat, text = row.actions[v - 1]
-        steps.append(Step(seat, text, states[v - 1].to_act(), states[v].to_act()))
+        quiet = undo.chance_mark(row.game, states[v - 1]) == undo.chance_mark(row.game, states[v])
+        steps.append(Step(seat, text, states[v - 1].to_act(), states[v].to_act(), seq=v - 1,
+                          quiet=quiet))
     done: set[tuple[int | None, str, int]] = set()
     for c in chunks:
         if c.table != table or c.channel not in ("http", "ws") or c.lo != c.hi:
@@ -876,8 +878,8 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
         done.add((seat, lang, v))
         world = states[v].determinize(seat, random.Random(v * 7 + (seat or 0)))
         # the world's own moves where it resampled them (Ubongo's sealed covers)
-        moves = [Step(st.seat, str(world.history[i][1]), st.before, st.after)
-                 for i, st in enumerate(steps[:v])]
+        moves = [Step(st.seat, str(world.history[i][1]), st.before, st.after, seq=st.seq,
+                      quiet=st.quiet) for i, st in enumerate(steps[:v])]
         t = Table(row=row, state=world, steps=moves)
         with speaking(lang):
             made = orjson.loads(orjson.dumps(words.payload(t, seat, lang)))

@@ -23,6 +23,13 @@ of the drawing the server sends):
 
 `check_events(...)` plays a seeded random game and asserts the events keep that contract.
 
+- optionally `scenes(before, after, seat, text, lang, names) -> list[dict]`: a step shown
+  step by step on the page (Alhambra's scoring rounds), from the same spectator's views:
+  each scene `{"title", "svg", "words"}`, the SVG standalone, at most 360 units wide with no
+  text under 12 units (12 px on a phone), `words` one line for a screen reader. `[]` for a
+  step with nothing to show; as many scenes in every language. The server sends them when
+  asked (`GET /api/tables/{id}/scenes/{seq}`, docs/API.md). `check_scenes(...)` checks them.
+
 `check_web(state, seat)` asserts what the client relies on, for the position at hand.
 """
 
@@ -153,3 +160,72 @@ def check_events(game: str, players: int, seed: int, options: dict[str, Any] | N
             seen[e["event"]] += 1
         before = after
     return seen
+
+
+SCENE_WIDTH = 360
+SCENE_TEXT = 12.0
+
+
+def check_scenes(game: str, players: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> list[tuple[int, dict[str, list[dict[str, str]]]]]:
+    """Play one seeded random game; after every action, the game's scenes from the
+    spectator's views must keep the contract above in every language (and be none for a
+    choice still sealed). Returns, per step that has scenes, its index and its scenes by
+    language."""
+    import json
+    from xml.etree import ElementTree as ET
+
+    web = game_module(game, "web")
+    fn = getattr(web, "scenes", None)
+    if web is None or not callable(fn):
+        raise WebContractError(f"{game} shows no scenes")
+    state = herna.make(game, players=players, seed=seed, **(options or {}))
+    rng = random.Random(seed)
+    names = [f"Seat{i}" for i in range(players)]
+    found: list[tuple[int, dict[str, list[dict[str, str]]]]] = []
+    before = json.loads(json.dumps(state.view(None)))
+    step = 0
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        waiting = state.to_act()
+        action = rng.choice(state.legal_actions(seat))
+        state = state.copy()
+        state.apply(seat, action)
+        after = json.loads(json.dumps(state.view(None)))
+        told = {lang: fn(before, after, seat, str(action), lang, names) for lang in LANGS}
+        if len({len(scenes) for scenes in told.values()}) != 1:
+            raise WebContractError(f"{game}: not as many scenes in every language after "
+                                   f"{action}: { {k: len(v) for k, v in told.items()} }")
+        rest = tuple(s for s in waiting if s != seat)
+        if rest and tuple(state.to_act()) == rest and told["en"]:
+            raise WebContractError(f"{game}: a sealed choice ({action}) shows scenes")
+        for lang, scenes in told.items():
+            for scene in scenes:
+                _check_scene(game, lang, scene, ET)
+        if told["en"]:
+            found.append((step, told))
+        before = after
+        step += 1
+    return found
+
+
+def _check_scene(game: str, lang: str, scene: Any, et: Any) -> None:
+    if not isinstance(scene, dict) or set(scene) != {"title", "svg", "words"} or not all(
+            isinstance(v, str) and v for v in scene.values()):
+        raise WebContractError(f"{game}: a scene is not {{title, svg, words}} of text: {scene!r}")
+    for key in ("title", "words"):
+        if "{" in scene[key]:
+            raise WebContractError(f"{game}: a field left unfilled in {lang}: {scene[key]!r}")
+    try:
+        root = et.fromstring(scene["svg"])
+    except et.ParseError as e:
+        raise WebContractError(f"{game}: a scene's SVG does not parse: {e}") from None
+    box = (root.get("viewBox") or "").split()
+    if root.tag != "{http://www.w3.org/2000/svg}svg" or len(box) != 4 \
+            or float(box[2]) > SCENE_WIDTH:
+        raise WebContractError(f"{game}: a scene is not a standalone SVG at most "
+                               f"{SCENE_WIDTH} units wide: {root.tag} {box}")
+    for text in root.iter("{http://www.w3.org/2000/svg}text"):
+        if float(text.get("font-size", "16")) < SCENE_TEXT:
+            raise WebContractError(f"{game}: text under {SCENE_TEXT} units in a scene: "
+                                   f"{text.text!r}")

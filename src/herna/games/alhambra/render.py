@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...drawing import by_data, clip, seat_name, text_width, with_names, wrap
+from ...drawing import (
+    SEAT_PALETTE,
+    by_data,
+    clip,
+    seat_name,
+    seat_token,
+    text_width,
+    with_names,
+    wrap,
+)
 from .data import BUILDING_TYPES, CURRENCIES, CURRENCY_LETTERS
 from .i18n import (
     category_name,
@@ -188,6 +197,12 @@ def _part(name: str, x: float, y: float, w: float, h: float, rx: float = 2,
             'fill-opacity="0"/>')
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its token beside its name is drawn (the page's players list,
+    log and scores show the same: the payload's `seats[].colour`)."""
+    return [SEAT_PALETTE[i % len(SEAT_PALETTE)] for i in range(len(view.get("seats", [])))]
+
+
 def _seat_name(view: View, seat: int, lang: str | None = None) -> str:
     name = seat_name(view, seat) or t("seat", lang, seat=seat)
     return name + (t("you", lang) if view.get("seat") == seat else "")
@@ -319,16 +334,21 @@ def _tile_body(tid: object, kind: str, price: object, walls: str, size: float,
 
 
 def _tile(tile: Mapping[str, Any], x: float, y: float, size: float, lang: str,
-          mine: bool = False, id_: str | None = None) -> str:
+          mine: bool = False, id_: str | None = None, origin: str | None = None) -> str:
     """A tile placed at (x, y); on the viewer's own board (`mine`) a building tile is a part
-    named `tile:ID`. The id (`alh-tile-ID`, fountains by seat) lets a redraw match it."""
+    named `tile:ID`. The id (`alh-tile-ID`, fountains by seat) lets a redraw match it; a
+    building tile's `data-key` (`tile-ID`, the same wherever it lies) lets the page show it
+    travel (market -> Alhambra or reserve), and `origin` says where a new one comes from."""
     tid = tile.get("id", "?")
     body = _tile_body(tid, str(tile.get("type", "")), tile.get("price", ""),
                       str(tile.get("walls", "-")), size, lang)
     if mine and tid:
         body += _part(f"tile:{tid}", 0, 0, size, size)
     ident = _attr(id_ or f"alh-tile-{tid}")
-    return (f'<g class="tile-group" data-id="{_attr(str(tid))}" id="{ident}" '
+    key = f' data-key="tile-{_attr(str(tid))}"' if tid else ""
+    if key and origin:
+        key += f' data-from="{origin}"'
+    return (f'<g class="tile-group" data-id="{_attr(str(tid))}" id="{ident}"{key} '
             f'transform="translate({_num(x)},{_num(y)})">{body}</g>')
 
 
@@ -361,6 +381,22 @@ def money_letter(currency: str, lang: str) -> str:
 def card_name(card: Mapping[str, Any]) -> str:
     """A card as the notation writes it: g4 (the part names `hand:g4`, `display:g4`)."""
     return f"{CURRENCY_LETTERS.get(str(card.get('currency', '')), '?')}{card.get('value', '?')}"
+
+
+def _keyed_cards(cards: Iterable[Mapping[str, Any]], where: str, extra: str = "") -> list[str]:
+    """The page's keys of money cards (docs/API.md, `data-key`): copies of a card are alike,
+    so a card is its name and its copy number where it lies (`card-d-g4-0` on the display,
+    `card-1-g4-0` in seat 1's hand), of the kind `card-g4`: a g4 that leaves the display
+    and a g4 that comes into a hand are one card travelling. `extra`: where a card comes
+    from or goes (the display is refilled from the deck, a paid card goes to the discard)."""
+    seen: dict[str, int] = {}
+    out = []
+    for card in cards:
+        name = card_name(card)
+        n = seen.get(name, 0)
+        seen[name] = n + 1
+        out.append(f'<g data-key="card-{where}-{name}-{n}" data-kind="card-{name}"{extra}>')
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -489,7 +525,8 @@ def _market(view: View, lang: str, seated: bool) -> _Block:
         tile = space.get("tile")
         ty = top + band + 6
         if tile:
-            parts.append(_tile(tile, x + (space_w - MARKET_TILE) / 2, ty, MARKET_TILE, lang))
+            parts.append(_tile(tile, x + (space_w - MARKET_TILE) / 2, ty, MARKET_TILE, lang,
+                               origin="alh-supply"))
             parts.append(_text(x + space_w / 2, ty + MARKET_TILE + 20,
                                clip(t("svg.price", lang, price=tile.get("price")), LABEL_SIZE,
                                     space_w - 4),
@@ -511,10 +548,11 @@ def _display(view: View, lang: str, seated: bool) -> _Block:
     w, h = DISPLAY_CARD
     top = LABEL_SIZE + 8
     cards = view.get("money_display", [])
+    keys = _keyed_cards(cards, "d", ' data-from="alh-supply"')
     for i, card in enumerate(cards):
         x = i * (w + 10)
-        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, top, w, h,
-                           lang))
+        parts.append(keys[i] + _card(str(card.get("currency", "")), card.get("value", "?"), x,
+                                     top, w, h, lang) + "</g>")
         if seated:
             parts.append(_part(f"display:{card_name(card)}", x, top, w, h, rx=4,
                                ident=f"alh-p-display-{i}"))
@@ -662,10 +700,11 @@ def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
         return _Block(width, 42, parts)
     cards = sort_cards(hand)
     gap = (width - HAND_PER_ROW * w) / (HAND_PER_ROW - 1)
+    keys = _keyed_cards(cards, str(seat.get("seat", 0)), ' data-to="alh-supply"')
     for i, card in enumerate(cards):
         x, y = (i % HAND_PER_ROW) * (w + gap), (i // HAND_PER_ROW) * (h + 6)
-        parts.append(_card(str(card.get("currency", "")), card.get("value", "?"), x, y, w, h,
-                           lang))
+        parts.append(keys[i] + _card(str(card.get("currency", "")), card.get("value", "?"), x,
+                                     y, w, h, lang) + "</g>")
         if mine:
             parts.append(_part(f"hand:{card_name(card)}", x, y, w, h, rx=4,
                                ident=f"alh-p-hand-{i}"))
@@ -808,14 +847,18 @@ def _summary_words(score: int, cards: int, built: int, wall: int, lang: str) -> 
 
 @lru_cache(maxsize=1024)
 def _seat_head(number: int, name: str, score: object, active: bool, width: float,
-               height: float, lang: str) -> str:
-    """A seat's frame and heading: name, score and whether it is to act (drawn once per
-    change of these, apart from the body)."""
+               height: float, lang: str, shown: int) -> str:
+    """A seat's frame and heading: its token (colour and `shown` number), name, score and
+    whether it is to act (drawn once per change of these, apart from the body)."""
     score_text = t("seat.score", lang, score=score)
     score_w = text_width(score_text, TITLE_SIZE)
+    token = 24  # the token's room before the name
     parts = [f'<g class="seat" data-seat="{number}" id="alh-seat-{number}">',
              _frame(width, height, active),
-             _text(PAD, 22, clip(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - score_w),
+             seat_token(PAD + 10, 17, 10, SEAT_PALETTE[number % len(SEAT_PALETTE)], number,
+                        shown),
+             _text(PAD + token, 22,
+                   clip(name, TITLE_SIZE, AREA_WIDTH - 3 * PAD - token - score_w),
                    size=TITLE_SIZE, weight="bold", class_="seat-name"),
              _text(AREA_WIDTH - PAD, 22, score_text, size=TITLE_SIZE, weight="bold",
                    anchor="end", class_="score")]
@@ -835,8 +878,11 @@ def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> _Area:
     name = _seat_name(view, number, lang)
     head = 46 if active else 30
     height = head + drawn.height
+    # people count seats from 1 where they are named; the CLI's unnamed seats keep the
+    # notation's numbers
+    shown = number + 1 if seat_name(view, number) is not None else number
     body = "".join((_seat_head(number, name, seat.get("score", 0), active, drawn.width, height,
-                               lang),
+                               lang, shown),
                     f'<g transform="translate(0,{head})">', drawn.body, "</g></g>"))
     return _Area(f"seat-{number}", "seat", name, drawn.width, height, body, seat=number,
                  summary=_seat_summary(seat, lang))

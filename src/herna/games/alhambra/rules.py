@@ -506,12 +506,16 @@ def score_round(s: AlhambraState, rnd: int) -> None:
         row["total"] = sum(row.values())
     for i in range(s.num_players):
         s.scores[i] += rows[i]["total"]
-    dirk = None
+    dirk = dirk_counts = None
     if s.with_dirk:
         dirk = rows.pop()
         del dirk["walls"]
         s.dirk_score += dirk["total"]
-    s.scorings.append({"round": rnd, "points": rows, "dirk": dirk})
+        dirk_counts = counts.pop()
+    # the buildings counted are kept with the points: Dirk takes tiles from the bag right
+    # after rounds 1 and 2, so the counts of the round cannot be read off the table later
+    s.scorings.append({"round": rnd, "points": rows, "dirk": dirk, "counts": counts,
+                       "dirk_counts": dirk_counts})
 
 
 def outcome(s: AlhambraState) -> Outcome:

@@ -34,6 +34,7 @@ from .data import (
     SCORING,
 )
 from .i18n import category_name, currency_name, join_names, lang_of, plural, t, type_name, word
+from .scenes import scenes as scenes  # a scoring round step by step, for the page
 
 
 def action_parts(text: str) -> list[str]:
@@ -339,3 +340,10 @@ def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
         return t("log.leftover", lang, tile=event["tile"], space=space, amount=event["amount"],
                  currency=currency_name(CURRENCIES[MARKET_CURRENCIES[space - 1]], lang))
     return t(f"log.{kind}", lang)  # exact, reshuffle
+
+
+def undo_mark(state: Any) -> tuple[int, int, bool]:
+    """What a step that revealed something changes beyond the rng (herna.server.undo): the
+    bag of tiles and the money deck were shuffled at setup, so a refill deals from them
+    without a draw; and the endgame's leftover tiles tell who holds most of a currency."""
+    return len(state.bag), len(state.deck), bool(state.endgame)

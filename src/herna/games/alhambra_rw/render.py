@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from ...drawing import (
     NAMES_KEY,
+    SEAT_PALETTE,
     area,
     by_data,
     clip,
@@ -27,6 +28,7 @@ from ...drawing import (
     join_areas,
     recent,
     seat_name,
+    seat_token,
     with_names,
     wrap,
 )
@@ -74,6 +76,13 @@ def _abbrev(kind: str, lang: str) -> str:
     return type_abbrev(kind, lang)
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its token beside its name on its sheet is drawn (the page's
+    players list, log and scores show the same: the payload's `seats[].colour`). Virtual
+    players are no seats: they have none."""
+    return [SEAT_PALETTE[i % len(SEAT_PALETTE)] for i in range(len(view.get("seats") or []))]
+
+
 def _name(view: View, player: int, lang: str, you: bool = True) -> str:
     sheet = view.get("sheet") or []
     entry = sheet[player] if 0 <= player < len(sheet) else {}
@@ -102,18 +111,23 @@ STEP_BUTTONS = (5, 4, 3, 2, 1, -1, -2, -3, -4, -5)  # the die-change palette
 
 
 def _dice(x: float, y: float, fill: str, values: Sequence[int], value: int,
-          name: str | None, ident: str) -> str:
+          name: str | None, ident: str, key: str) -> str:
     """The dice showing `value` on their row or column space (a CELL square at x, y), drawn
     as dice with pips; on the viewer's own sheet one part (`blue:3`) covers the space, as on
-    every clickable thing, so the page styles all parts alike."""
+    every clickable thing, so the page styles all parts alike. Each die has the page's key
+    (docs/API.md, `data-key`): `key` (seat and colour), its value and its copy, of the kind
+    of its colour: dice of a colour are alike, so a die that leaves a space and one that
+    comes to another (changed, rolled, passed to the next sheet) are shown as one moving."""
     n = list(values).count(value)
     if not n:
         return _text(x + CELL / 2, y + CELL / 2 + 5, value, 13, MUTED, "middle")
     out = []
+    kind = key.rsplit("-", 1)[-1]
     for k in range(n):  # a second die of the same value lies a little lower right
         off = (k - (n - 1) / 2) * 6
-        out.append(die_svg(x + (CELL - DIE) / 2 + off, y + (CELL - DIE) / 2 + off, DIE, fill,
-                           value))
+        out.append(f'<g data-key="die-{key}-{value}-{k}" data-kind="die-{kind}">'
+                   + die_svg(x + (CELL - DIE) / 2 + off, y + (CELL - DIE) / 2 + off, DIE, fill,
+                             value) + "</g>")
     if name:
         out.append(_part(name, x, y, CELL, CELL, ident, rx=6))
     return "".join(out)
@@ -124,16 +138,21 @@ def _sheet(view: View, seat: Mapping[str, Any], y0: float, lang: str) -> tuple[s
     sheet the cells (`cell:B,Y`), the dice (`blue:3`, `yellow:5`) and a palette of die
     changes (`step:+2`, `step:-1`) are parts."""
     i = int(seat.get("seat", 0))
+    # people count seats from 1 where they are named; the CLI's unnamed seats keep the
+    # notation's numbers
+    shown = i + 1 if seat_name(view, i) is not None else i
     return _sheet_drawn(seat, view.get("seat") == i,
                         view.get("phase") != "over" and int(view.get("current", -1)) == i,
                         view.get("phase") == "over", _name(view, i, lang),
-                        view.get("grid") or [], y0, lang)
+                        view.get("grid") or [], y0, lang, shown)
 
 
 @by_data(maxsize=1024)
 def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, name: str,
-                 grid: Sequence[Sequence[str]], y0: float, lang: str) -> tuple[str, float]:
-    """A sheet from exactly what it shows: drawn once per change of these, not per push."""
+                 grid: Sequence[Sequence[str]], y0: float, lang: str,
+                 shown: int) -> tuple[str, float]:
+    """A sheet from exactly what it shows: drawn once per change of these, not per push.
+    Its heading: the seat's token (its colour, `shown` number), name and coins."""
     out: list[str] = []
     i = int(seat.get("seat", 0))
     out.append(f'<g class="sheet" id="rw-sheet-{i}">')
@@ -142,7 +161,9 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     balance = int(coins.get("balance", 0))
     purse = plural("web.coins", balance, lang)
     out.append(_text(WIDTH - PAD - 4, y0 + 24, purse, 14, INK, "end", "bold"))
-    out.append(_text(PAD + 4, y0 + 24, clip(name, 16, WIDTH - 40 - len(purse) * 8.4), 16,
+    out.append(seat_token(PAD + 14, y0 + 19, 10, SEAT_PALETTE[i % len(SEAT_PALETTE)], i,
+                          shown))
+    out.append(_text(PAD + 30, y0 + 24, clip(name, 16, WIDTH - 66 - len(purse) * 8.4), 16,
                      weight="bold"))
     built: Sequence[Sequence[bool]] = seat.get("built") or []
     dice = seat.get("dice") or {}
@@ -152,12 +173,13 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     gy = top + CELL + 2
     for c in range(6):  # yellow die spaces above the columns
         out.append(_dice(GX + c * CELL, top, YELLOW_DIE, yellow, c + 1,
-                         f"yellow:{c + 1}" if mine else None, f"yellow-{c + 1}"))
+                         f"yellow:{c + 1}" if mine else None, f"yellow-{c + 1}",
+                         f"{i}-yellow"))
     cells: list[str] = []
     for r in range(6):
         y = gy + r * CELL
         out.append(_dice(PAD, y, BLUE_DIE, blue, r + 1, f"blue:{r + 1}" if mine else None,
-                         f"blue-{r + 1}"))
+                         f"blue-{r + 1}", f"{i}-blue"))
         for c in range(6):
             kind = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             x = GX + c * CELL

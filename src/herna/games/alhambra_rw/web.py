@@ -195,3 +195,10 @@ def event_words(event: dict[str, Any], lang: str, names: list[str]) -> str:
         return t("log.complete_shared", lang, type=building, share=event["share"],
                  places=join_names((str(p) for p in places), lang))
     return t("log.complete", lang, type=building, share=event["share"], place=places[0])
+
+
+def undo_mark(state: Any) -> tuple[int, int]:
+    """What a roll changes beyond the rng (herna.server.undo): twelve dice come from one draw
+    of the rng and wait in the state's pool (`rules.roll`), so most rolls leave the rng as
+    it was and only take dice from the pool."""
+    return int(state.dice_left), int(state.dice_pool)

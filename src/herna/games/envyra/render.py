@@ -74,6 +74,12 @@ def _seat_fill(view: View, seat: int) -> str:
     return SEAT_FILL.get(view["seats"][seat]["colour"], "#555")
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its dice are drawn (the page's players list, log and scores
+    show the same: the payload's `seats[].colour`)."""
+    return [_seat_fill(view, s) for s in range(len(view["seats"]))]
+
+
 def _who(view: View, seat: int) -> str:
     return seat_name(view, seat) or t("seat", seat=seat)
 
@@ -223,6 +229,10 @@ def _slot_svg(slot: Mapping[str, Any], fills: list[str], x: float, y: float,
         return out
     theme = tile["theme"]
     fill = THEME_FILL.get(theme, "#c0392b")
+    # the tile is one thing for the page (docs/API.md, `data-key`): it comes from the bag
+    # (the round's line) and travels to the seat that takes it; the dice on it are others
+    out.append(f'<g data-key="tile-{escape(str(tile["id"]))}" data-from="envyra-head">')
+    dice: list[str] = []
     out.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{CELL_H}" rx="8" '
                f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>')
     out.append(_text(x + 7, y + 17, slot["slot"], 13, INK, "bold"))
@@ -251,7 +261,8 @@ def _slot_svg(slot: Mapping[str, Any], fills: list[str], x: float, y: float,
     for k in range(need):
         if k < len(slot["dice"]):
             p = slot["dice"][k]
-            out.append(_seat_die(dx, dy, size_d, fills[p], p))
+            dice.append(_keyed_die(p, f'{slot["slot"]}-{slot["dice"][:k].count(p)}',
+                                   _seat_die(dx, dy, size_d, fills[p], p)))
         else:
             out.append(f'<rect x="{dx:.1f}" y="{dy:g}" width="{size_d:g}" height="{size_d:g}" '
                        f'rx="3" fill="#ffffff" fill-opacity="0.55" stroke="{INK}" '
@@ -265,13 +276,25 @@ def _slot_svg(slot: Mapping[str, Any], fills: list[str], x: float, y: float,
             out.append(_theme_mark(theme_r, ix, iy, 5.5, THEME_FILL[theme_r]))
             ix += 14
     mx = x + w - 4 - 15
-    for p in reversed(slot["marks"]):
-        out.append(_seat_die(mx, iy - 7, 14, fills[p], p, dashed=True))
+    marks = slot["marks"]
+    for k in reversed(range(len(marks))):
+        p = marks[k]
+        dice.append(_keyed_die(p, f'{slot["slot"]}-m{marks[:k].count(p)}',
+                               _seat_die(mx, iy - 7, 14, fills[p], p, dashed=True)))
         mx -= 16
     if not slot["marks"] or mx > ix + 30:
         out.append(_text(x + w - 7 if not slot["marks"] else mx + 12, iy + 4, tile["id"], 12,
                          INK, "normal", "end"))
-    return out
+    out.append("</g>")
+    return out + dice
+
+
+def _keyed_die(seat: int, where: str, drawn: str) -> str:
+    """A seat's die with the page's key (docs/API.md, `data-key`): the seat's dice are alike
+    (the kind `die-SEAT`), so a die is where it lies and its copy there (`die-0-b2-0` on a
+    tile, `die-0-b2-m0` marking it on the seat's board, `die-0-s3` in the supply): one that
+    leaves a place and one that comes to another are shown as one die moving."""
+    return f'<g data-key="die-{seat}-{where}" data-kind="die-{seat}">{drawn}</g>'
 
 
 @lru_cache(maxsize=256)
@@ -395,7 +418,8 @@ def _seat_svg(shown: Mapping[str, Any]) -> tuple[str, float]:
     i = seat["seat"]
     out: list[str] = [f'<g id="envyra-seat-{i}">']
     frame = len(out)
-    out.append(_seat_die(10, 8, 24, fill, i))
+    # the heading's die is the seat's token (the page matches its colour)
+    out.append(f'<g class="seat-token" data-seat="{i}">{_seat_die(10, 8, 24, fill, i)}</g>')
     points = plural("points_n", seat["score"]["total"])
     out.append(_text(WIDTH - 10, 27, points, 15, INK, "bold", "end"))
     mark = " ▲" if seat["start_player"] else ""
@@ -405,7 +429,7 @@ def _seat_svg(shown: Mapping[str, Any]) -> tuple[str, float]:
     y: float = 44
     for k in range(int(shown["dice"])):
         if k < seat["supply"]:
-            out.append(_seat_die(10 + k * 24, y, 20, fill, i))
+            out.append(_keyed_die(i, f"s{k}", _seat_die(10 + k * 24, y, 20, fill, i)))
         else:
             out.append(f'<rect x="{10 + k * 24}" y="{y}" width="20" height="20" rx="4" '
                        f'fill="none" stroke="#999" stroke-dasharray="3 2"/>')
@@ -456,9 +480,11 @@ def _seat_svg(shown: Mapping[str, Any]) -> tuple[str, float]:
 
 
 @lru_cache(maxsize=1024)
-def _chip_drawn(theme: str | None, symbol: str | None, vp: int, x: float, y: float) -> str:
+def _chip_drawn(theme: str | None, symbol: str | None, vp: int, x: float, y: float,
+                tile: str = "") -> str:
     fill = THEME_FILL.get(theme, "#c0392b")
-    return (f'<g><rect x="{x:g}" y="{y:g}" width="{CHIP_W}" height="{CHIP_H}" rx="6" '
+    key = f' data-key="tile-{escape(tile)}"' if tile else ""  # the tile taken from the grid
+    return (f'<g{key}><rect x="{x:g}" y="{y:g}" width="{CHIP_W}" height="{CHIP_H}" rx="6" '
             f'fill="{fill}" stroke="{INK}"/>'
             + _theme_mark(theme, x + CHIP_W / 2, y + 16, 11, "#fffdf5")
             + _glyph(symbol, x + CHIP_W / 2, y + 16, 15)
@@ -468,7 +494,8 @@ def _chip_drawn(theme: str | None, symbol: str | None, vp: int, x: float, y: flo
 
 def _chip(tile: Mapping[str, Any], x: float, y: float) -> str:
     """An acquired tile: its theme's colour and shape, its symbol's glyph, its stars."""
-    return _chip_drawn(tile["theme"], tile["symbol"], int(tile["vp"]), x, y)
+    return _chip_drawn(tile["theme"], tile["symbol"], int(tile["vp"]), x, y,
+                       str(tile.get("id") or ""))
 
 
 # ----- the end ------------------------------------------------------------------------------------

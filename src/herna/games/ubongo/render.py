@@ -146,12 +146,18 @@ def _seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_colours(view: View) -> list[str]:
+    """Each seat's colour, as its tokens are drawn (the page's players list, log and scores
+    show the same: the payload's `seats[].colour`)."""
+    return [_seat_colour(int(s["seat"])) for s in view.get("seats", [])]
+
+
 def _badge(view: View, seat: int, cx: float, cy: float, r: float = 10) -> list[str]:
     """A seat's token: its colour with its number (people count from 1 where they are
     named; the CLI's unnamed seats keep the notation's numbers), readable without colour."""
     number = seat + 1 if view.get("named") else seat
-    return [_el("circle", cx=cx, cy=cy, r=r, fill=_seat_colour(seat), stroke="#ffffff",
-                stroke_width=1.5),
+    return [_el("circle", class_="seat-token", data_seat=seat, cx=cx, cy=cy, r=r,
+                fill=_seat_colour(seat), stroke="#ffffff", stroke_width=1.5),
             _text(cx, cy + 4.5, number, SMALL, "#ffffff", "middle", "bold")]
 
 
@@ -171,15 +177,16 @@ _SHAPES: dict[str, tuple[tuple[float, float], ...]] = {  # unit shapes, radius 1
 
 
 @functools.lru_cache(maxsize=512)
-def gem(colour: str, cx: float, cy: float, r: float = GEM_R) -> str:
-    """One gem: its colour and its own shape (red is the round one)."""
+def gem(colour: str, cx: float, cy: float, r: float = GEM_R, key: str | None = None) -> str:
+    """One gem: its colour and its own shape (red is the round one); `key`, the page's key
+    of a gem on the board (docs/API.md, `data-key`: it travels to the seat that takes it)."""
     fill = COLOUR_CSS[colour]
     shape = _SHAPES.get(colour)
     if shape is None:
         return _el("circle", cx=cx, cy=cy, r=r * 0.9, fill=fill, stroke="#00000088",
-                   stroke_width=1)
+                   stroke_width=1, data_key=key)
     return _el("polygon", points=_polygon(cx, cy, [(x * r, y * r) for x, y in shape]),
-               fill=fill, stroke="#00000088", stroke_width=1)
+               fill=fill, stroke="#00000088", stroke_width=1, data_key=key)
 
 
 # ----- the gem board ---------------------------------------------------------------------------
@@ -247,7 +254,8 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
                 fx, fy = x + 34 + k * 20, cy
             else:  # up to four in a square
                 fx, fy = x + 34 + (k % 2) * 20, cy - 9 + (k // 2) * 18
-            parts += _badge(who, seat, fx, fy, 9.5)
+            # a figure is one thing for the page (docs/API.md, `data-key`): it moves
+            parts += [f'<g data-key="figure-{seat}">', *_badge(who, seat, fx, fy, 9.5), "</g>"]
         front = next((h for h, g in enumerate(row) if g is not None), None)
         for h, colour in enumerate(row):
             cx = x + FIELD_W + HOLE_STEP / 2 + h * HOLE_STEP
@@ -257,7 +265,7 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
             if r + 1 in set(reach_list) and front is not None and h < front + 2:  # taken
                 parts.append(_el("circle", cx=cx, cy=cy, r=GEM_R + 2, fill="none",
                                  stroke=HIGHLIGHT, stroke_width=2.5))
-            parts.append(gem(colour, cx, cy))
+            parts.append(gem(colour, cx, cy, key=f"gem-{r + 1}-{h}"))
         if r + 1 in picks:  # on top, so a touch anywhere on the row lands
             parts.append(_el("rect", id=f"ubongo-pick-field-{r + 1}", class_="part",
                              data_part=f"field:{r + 1}", x=x + 2, y=cy - ROW_H / 2 + 1,
@@ -429,10 +437,37 @@ def tray_piece(shape: Sequence[Sequence[int]], colour: str, letter: str, o: int,
 # ----- the gems table --------------------------------------------------------------------------
 def gems_table(view: View, x: float, y: float, lang: str) -> tuple[list[str], float, float]:
     keys = ("seat", "gems", "total", "sorted", "submission", "done")
-    seats = [{**{k: s.get(k) for k in keys}, "name": seat_name(view, s["seat"])}
+    taken = taken_gems(view)
+    seats = [{**{k: s.get(k) for k in keys}, "name": seat_name(view, s["seat"]),
+              "taken": taken.get(int(s["seat"]), {})}
              for s in view.get("seats", [])]
     return _gems_drawn(seats, view.get("colours", []), view.get("phase") == "race",
                        view.get("seat"), bool(view.get("named")), x, y, lang)
+
+
+def taken_gems(view: View) -> dict[int, dict[str, list[str]]]:
+    """Which holes of the board the gems each seat took this round came from, as the page's
+    keys of those gems (`gem-ROW-HOLE`), by seat and colour: the round's moves undone from
+    the board as it is now (a finisher takes the two gems nearest the field, and the holes
+    keep their places), so the page shows each gem travel into its taker's count."""
+    rows = [list(row) for row in view.get("board") or []]
+    last = view.get("last_round") or {}
+    out: dict[int, dict[str, list[str]]] = {}
+    for move in reversed(last.get("moves") or []):
+        r = int(move.get("to", 0)) - 1
+        gems = list(move.get("gems") or [])
+        if not 0 <= r < len(rows) or not gems:
+            continue
+        row = rows[r]
+        front = next((h for h, g in enumerate(row) if g is not None), len(row))
+        first = front - len(gems)
+        if first < 0:  # not this board's round: nothing to show
+            return {}
+        for k, colour in enumerate(gems):
+            row[first + k] = colour
+            out.setdefault(int(move["seat"]), {}).setdefault(colour, []).append(
+                f"gem-{r + 1}-{first + k}")
+    return out
 
 
 @by_data(maxsize=1024)
@@ -441,7 +476,9 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
                 lang: str) -> tuple[list[str], float, float]:
     """The gems table from exactly what it shows (it changes after a race, not per push):
     a column per colour headed by its gem, a row per seat: its name (and how its race goes),
-    under it its total and its counts."""
+    under it its total and its counts. A count is a thing for the page (docs/API.md,
+    `data-key`, a new one when it changes) whose `data-from` names the gems the seat took
+    of that colour this round: the gems taken by a move travel from the board into it."""
     width = WIDTH - 2 * PAD
     col = 33
     c0 = x + width - col * len(colours) + col / 2
@@ -474,8 +511,11 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
                            MUTED))
         for i, colour in enumerate(colours):
             n = s["gems"][colour]
-            parts.append(_text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
-                               "bold" if n else None))
+            came = " ".join(s.get("taken", {}).get(colour, []))
+            parts.append(f'<g data-key="gems-{s["seat"]}-{colour}-{n}"'
+                         + (f' data-from="{came}">' if came else ">")
+                         + _text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
+                                 "bold" if n else None) + "</g>")
         yy += 46
     parts.append("</g>")
     return parts, width, yy - y

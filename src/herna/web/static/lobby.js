@@ -8,7 +8,7 @@ import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
-const form = { game: null, players: 2, seats: [], names: [], options: {} };
+const form = { game: null, players: 2, seats: [], names: [], options: {}, undo: true };
 
 function gameById(id) {
   return games.find((g) => g.id === id);
@@ -73,6 +73,16 @@ function optionInput(game, option) {
   }
   return el("label", { class: "option", for: id }, el("span", {}, optionLabel(game, option)),
     input);
+}
+
+// The table's own switch, beside the game's options: may players take back a step within
+// their turn (a rated game turns it off)?
+function undoOption() {
+  const input = el("input", {
+    type: "checkbox", id: "opt-undo", checked: form.undo,
+    onchange: (e) => { form.undo = e.target.checked; },
+  });
+  return el("label", { class: "option check", for: "opt-undo" }, input, " ", t("lobby.undo"));
 }
 
 // Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
@@ -147,8 +157,9 @@ function draw() {
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
   const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
-    game.options.length ? el("h3", {}, t("lobby.options")) : null,
+    el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
+    undoOption(),
     el("p", { class: "hint" }, t(`game.${game.id}.auto`) === `game.${game.id}.auto` ? null
       : t(`game.${game.id}.auto`)),
     el("button", { type: "button", id: "start", class: "primary", onclick: start },
@@ -177,7 +188,7 @@ async function start() {
       method: "POST",
       body: {
         game: form.game, players: form.players, seats, options: form.options,
-        lang: document.documentElement.lang,
+        undo: form.undo, lang: document.documentElement.lang,
       },
     });
   } catch (e) {

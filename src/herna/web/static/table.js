@@ -4,7 +4,9 @@ import {
   api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
   nameForm, plural, seatsAt, t,
 } from "./herna.js";
+import { createScenes } from "./scenes.js";
 import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
+import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const held = new Map(); // seat -> token, for the seats this device plays
@@ -109,8 +111,21 @@ function pace() {
   return PACES[speed()];
 }
 
+// How long a thing takes to travel to its new place (travel.js): none at once, a moment at
+// the others' pace. Only a step of one version is shown moving: never the first drawing, a
+// reconnect that skips moves, another seat's screen or another game.
+const TRAVEL = { fast: 0, normal: 400, slow: 900 };
+let drawnLast = null; // {seat, game, version} of the payload drawn last
+
+function travelTime(payload) {
+  const last = drawnLast;
+  if (!last || last.seat !== payload.seat || last.game !== payload.game
+      || payload.version !== last.version + 1) return 0;
+  return TRAVEL[speed()] || 0;
+}
+
 function pump() {
-  if (paceTimer) return;
+  if (paceTimer || scenes.active()) return; // a scoring shown step by step holds the others
   const wait = shownAt + pace() - performance.now();
   if (wait > 0) {
     paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
@@ -127,6 +142,12 @@ function pump() {
     return;
   }
 }
+
+// A step the server has scenes for (a scoring round) is shown step by step once it is drawn;
+// the moves after it wait until the show ends (scenes.js).
+const scenes = createScenes({
+  tableId, speed, onClose: () => { shownAt = performance.now(); pump(); },
+});
 
 function speedPicker() {
   const select = el("select", {
@@ -149,7 +170,8 @@ function signatures() {
   const out = new Map();
   for (const node of document.querySelectorAll("#board svg [id]")) {
     if (node.querySelector("[id]")) continue;
-    out.set(node.id, node.outerHTML.replace(/ (class|tabindex|role|aria-[a-z]+)="[^"]*"/g, ""));
+    out.set(node.id, node.outerHTML.replace(
+      / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g, ""));
   }
   return out;
 }
@@ -205,9 +227,10 @@ function cover(payload) {
   const box = document.getElementById("cover");
   const who = payload.seats[shown].label;
   box.hidden = false;
+  settle(); // nothing of the last screen keeps flying over the cover
   document.getElementById("board").replaceChildren();
   box.replaceChildren(el("div", { class: "cover-card" },
-    el("h2", {}, t("cover.title", { who })),
+    el("h2", {}, swatch(payload, shown), t("cover.title", { who })),
     el("p", {}, t("cover.hint", { who })),
     el("button", {
       type: "button", class: "primary", id: "uncover",
@@ -222,6 +245,11 @@ function cover(payload) {
 // ----- drawing ------------------------------------------------------------------------------
 function draw(payload) {
   if (!payload) return;
+  // things travel from where they were before this payload (measured before drawing it)
+  const board = document.getElementById("board");
+  const travel = travelTime(payload);
+  if (!drawnLast || drawnLast.version !== payload.version) settle();
+  const was = travel ? measure(board) : null;
   document.getElementById("cover").hidden = true;
   document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
@@ -234,11 +262,13 @@ function draw(payload) {
   drawTurn(payload);
   drawScores(payload);
   drawLog(payload);
+  scenes.consider(payload);
   drawName(payload);
   drawClock(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
-  const board = document.getElementById("board");
+  if (was) play(board, was, travel, reducedMotion());
+  drawnLast = { seat: payload.seat, game: payload.game, version: payload.version };
   if (!sending) board.dataset.version = payload.version; // drawn and lit: tests wait on it
   board.dataset.seat = payload.seat ?? "";
 }
@@ -314,6 +344,9 @@ function drawAreas(board, payload) {
       const row = section.querySelector("summary");
       row.querySelector(".who").textContent = area.title || "";
       row.querySelector(".sum").textContent = area.summary || "";
+      row.querySelector(".swatch")?.remove();
+      const mark = swatch(payload, area.seat);
+      if (mark) row.prepend(mark);
     }
     const body = section.querySelector(".area-body");
     const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
@@ -482,6 +515,7 @@ function drawTurn(payload) {
         parts.push(el("p", { class: "hint" }, t("table.notation_only")));
       }
     }
+    if (payload.undo) parts.push(undoButton());
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
@@ -492,6 +526,47 @@ function drawTurn(payload) {
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
   box.replaceChildren(...parts);
+}
+
+// Undo: the server offers it (payload.undo) only while my last step revealed nothing and
+// it is still my turn; Ctrl+Z (or Cmd+Z) outside a text field does the same.
+function undoButton() {
+  return el("p", { class: "undo-line" }, el("button", {
+    type: "button", class: "undo", id: "undo", title: t("table.undo_hint"),
+    onclick: () => sendUndo(),
+  }, t("table.undo")));
+}
+
+async function sendUndo() {
+  const payload = latest.get(shown);
+  if (!payload || sending || !payload.undo) return;
+  const hadFocus = document.activeElement && document.activeElement.id === "undo";
+  sending = t("table.undoing");
+  light(payload);
+  drawTurn(payload);
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+    });
+    chosen = [];
+    message = "";
+    sending = null;
+    receive(payload.seat, fresh, true);
+    chooseShown();
+  } catch (e) {
+    sending = null;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table, true);
+    }
+    message = e.message;
+    chosen = [];
+    const now = latest.get(shown);
+    if (now) draw(now);
+  }
+  // a keyboard stays where it was: on Undo while there is more to undo
+  const again = document.getElementById("undo");
+  if (hadFocus && again) again.focus();
 }
 
 function moveButton(action, kind) {
@@ -531,7 +606,7 @@ function outcomeTable(payload) {
       el("th", {}, t("col.score")))),
     el("tbody", {}, order.map(([rank, s]) => el("tr", {
       class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, payload.seats[s].label,
+    }, el("td", {}, rank), el("td", {}, swatch(payload, s), payload.seats[s].label,
       breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
     el("td", {}, number(out.scores[s]))))));
 }
@@ -582,6 +657,30 @@ function nextLink(payload) {
   }, t("table.next")));
 }
 
+// A seat's swatch: its colour as the drawing gives it (the payload's seats[].colour) with its
+// number counted from 1, as the drawings number the seats, for eyes that do not tell colours
+// apart. The name beside it says who it is, so the swatch itself is not read aloud.
+function swatch(payload, seat) {
+  const s = payload.seats[seat];
+  if (!s || !s.colour) return null;
+  const node = el("span", { class: "swatch", "aria-hidden": "true", "data-seat": seat },
+    String(seat + 1));
+  node.style.setProperty("--seat", s.colour);
+  node.style.setProperty("--seat-ink", inkOn(s.colour));
+  return node;
+}
+
+// Black or white, whichever contrasts more with `colour` (#rrggbb) by WCAG's formula: at
+// least 4.5:1 on any colour (AA for text of any size).
+function inkOn(colour) {
+  const [r, g, b] = [1, 3, 5].map((k) => {
+    const c = parseInt(colour.slice(k, k + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#000000";
+}
+
 function drawScores(payload) {
   const box = document.getElementById("scores");
   const seatsView = (payload.view && payload.view.seats) || [];
@@ -594,7 +693,8 @@ function drawScores(payload) {
       return el("li", {
         class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
           ? "me" : ""].join(" ").trim(),
-      }, el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+      }, swatch(payload, s.seat),
+      el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
       held.has(s.seat) ? el("button", {
         type: "button", class: "link rename", "data-seat": s.seat,
         onclick: () => { renaming = s.seat; drawName(payload); },
@@ -606,9 +706,16 @@ function drawScores(payload) {
 // The log: one numbered entry per move, the events that followed it (what the game did, a
 // forced move, a virtual player) listed under it and marked automatic (`announce` reads the
 // new ones, events too, to a screen reader as they happen).
-function logWords(line) {
-  return [el("b", {}, line.who), " ", line.words,
-    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null];
+function logWords(payload, line) {
+  // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
+  // Dirk's or the game's lines, which name no seat); a step its player took back is struck
+  // through (<s>: no longer so) and said in words
+  const named = typeof line.seat === "number" && payload.seats[line.seat]
+    && payload.seats[line.seat].label === line.who;
+  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
+    line.undone ? el("s", {}, line.words) : line.words,
+    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
+    line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
 }
 
 function drawLog(payload) {
@@ -625,11 +732,13 @@ function drawLog(payload) {
     steps.map(({ lines }) => {
       const own = lines[0].auto ? null : lines[0];
       const events = lines.filter((line) => line.auto);
-      return el("li", { class: own && own.sealed ? "sealed" : "", title: own?.text || "" },
-        own ? logWords(own) : null,
+      const kind = own && own.sealed ? "sealed" : own && own.undone ? "undone" : "";
+      return el("li", { class: kind, title: own?.text || "" },
+        own ? logWords(payload, own) : null,
+        own && own.scenes ? [" ", scenes.button(own)] : null,
         events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
           class: `auto by-${line.by} event-${line.event}`,
-        }, logWords(line)))) : null);
+        }, logWords(payload, line)))) : null);
     }));
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
@@ -717,20 +826,23 @@ function drawClock(payload) {
 
 // What a screen reader says as the table changes: each new move of the log in words, and
 // "Your move" when it becomes this seat's turn (a polite live region, off screen).
-let heard = null; // [seat shown, last log seq announced, my turn]
+let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
 function announce(payload) {
   const box = document.getElementById("announce");
   if (!box) return;
   const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
   const myTurn = payload.seat !== null && payload.legal.length > 0;
+  const undone = new Set(payload.log.filter((line) => line.undone).map((line) => line.seq));
   if (heard && heard[0] === payload.seat) {
-    const said = payload.log.filter((line) => line.seq > heard[1])
-      .map((line) => `${line.who}: ${line.words}`);
+    // each new move, and each step taken back since (its line is older than what was heard)
+    const said = payload.log.filter((line) => line.seq > heard[1]
+      || (line.undone && !heard[3].has(line.seq)))
+      .map((line) => `${line.who}: ${line.words}${line.undone ? ` · ${t("log.undone")}` : ""}`);
     if (myTurn && !heard[2]) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
-  heard = [payload.seat, last, myTurn];
+  heard = [payload.seat, last, myTurn, undone];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
@@ -924,7 +1036,15 @@ async function main() {
     }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") clear();
+    if (e.key === "Escape" && !e.target.closest("dialog")) clear(); // a dialog's own Esc
+    const typing = e.target.closest && e.target.closest("input, textarea, select");
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      const payload = latest.get(shown);
+      if (payload && payload.undo) {
+        e.preventDefault();
+        sendUndo();
+      }
+    }
   });
   reconnectAll();
 }

@@ -1,0 +1,54 @@
+"""A seat's colour on the hot-seat cover screen (issue 20, item 2: "seats are shown by name
+and colour everywhere"): the cover that hands the screen to the next player shows that seat's
+swatch, with its number, in the colour the drawing gives the seat once uncovered. The players
+list, log and final scores are checked in tests/web/test_friends.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .layoutkit import DESKTOP, PHONE, check_layout, shot
+from .test_invite import close, new_page, wait_for
+
+DRAWN = """(seat) => {
+    const token = document.querySelector(`#board .seat-token[data-seat="${seat}"]`);
+    const shape = token.matches('circle, rect') ? token : token.querySelector('circle, rect');
+    return getComputedStyle(shape).fill;
+}"""
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["390x844", "1366x768"])
+def test_the_cover_shows_whose_turn_by_name_and_colour(browser: Any, live_server: LiveServer,
+                                                       device: dict[str, Any]) -> None:
+    page = new_page(browser, name="Ana", **device)
+    phone = device is PHONE
+    page.goto(live_server.url + "/")
+    page.locator('button[data-game="envyra"]').click()
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "hotseat")
+    page.locator("#seat-name-1").fill("Ben")
+    page.locator("#start").click()
+    page.wait_for_url("**/t/*")
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"
+    colours = []
+    for tile, seat, who in (("a1", 0, "Ana"), ("b2", 1, "Ben")):  # both mark, in turn
+        wait_for(lambda: page.locator("#cover").is_visible(), what=f"the cover for {who}")
+        assert f"{who}: your turn" in page.locator("#cover h2").inner_text()
+        mark = page.locator("#cover h2 .swatch")
+        assert mark.inner_text() == str(seat + 1)
+        shown = mark.evaluate("(s) => getComputedStyle(s).backgroundColor")
+        assert check_layout(page) == [], (who, size)
+        shot(page, f"cover-{seat}-{size}", full_page=False)
+        (page.locator("#uncover").tap if phone else page.locator("#uncover").click)()
+        wait_for(lambda: page.locator("#board .part.live").count() > 0, what=f"{who} lit")
+        assert page.evaluate(DRAWN, seat) == shown  # the colour the drawing gives the seat
+        colours.append(shown)
+        target = page.locator(f'#board [data-part="tile:{tile}"]')
+        (target.tap if phone else target.click)()
+        confirm = page.locator(f'#turn button[data-action="mark {tile}"]')
+        (confirm.tap if phone else confirm.click)()
+    assert colours[0] != colours[1]
+    close(page)
