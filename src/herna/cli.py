@@ -1030,32 +1030,34 @@ def _replay_in_browser(ui: UI, data: dict[str, Any], url: str | None, browser: b
             port = int(s.getsockname()[1])
     server = uvicorn.Server(uvicorn.Config(create_app(where), host="127.0.0.1", port=port,
                                            log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)  # no signal handlers there
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise HernaError(t("replay.no_server", port=port))
-        time.sleep(0.05)
-    try:
-        link = _uploaded_link(f"http://127.0.0.1:{port}", data, seat)
+    failed: list[BaseException] = []
+
+    def announce() -> None:
+        """Once the server listens: upload the record, print its link, open the browser."""
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if server.should_exit or time.monotonic() > deadline:
+                failed.append(HernaError(t("replay.no_server", port=port)))
+                server.should_exit = True
+                return
+            time.sleep(0.05)
+        try:
+            link = _uploaded_link(f"http://127.0.0.1:{port}", data, seat)
+        except BaseException as e:  # said by the main thread, after the server stopped
+            failed.append(e)
+            server.should_exit = True
+            return
         ui.line(t("replay.link", url=link), "bold")
         ui.line(t("replay.serving", db=_db_label(where)), "dim")
         if browser:
             webbrowser.open(link)
-        while thread.is_alive():
-            thread.join(0.5)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        # the server's thread ends before this process does (a thread still running at the
-        # interpreter's exit may crash it); a second Ctrl+C stops it without waiting
-        server.should_exit = True
-        while thread.is_alive():
-            try:
-                thread.join(0.5)
-            except KeyboardInterrupt:
-                server.force_exit = True
+
+    threading.Thread(target=announce, daemon=True).start()
+    # the server in the main thread: Ctrl+C stops it the way `herna serve` stops (uvicorn's
+    # own signal handling), and nothing of it still runs when the interpreter exits
+    server.run()
+    if failed:
+        raise failed[0]
 
 
 def _uploaded_link(base: str, data: dict[str, Any], seat: int | None) -> str:
