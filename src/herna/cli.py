@@ -12,6 +12,7 @@ line and exit code 2, never a traceback: a person at a terminal needs the reason
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
 """
 
+import contextlib
 import copy
 import gc
 import importlib
@@ -1054,8 +1055,10 @@ def _replay_in_browser(ui: UI, data: dict[str, Any], url: str | None, browser: b
 
     threading.Thread(target=announce, daemon=True).start()
     # the server in the main thread: Ctrl+C stops it the way `herna serve` stops (uvicorn's
-    # own signal handling), and nothing of it still runs when the interpreter exits
-    server.run()
+    # own signal handling), and nothing of it still runs when the interpreter exits; uvicorn
+    # raises the Ctrl+C again once it has stopped: that is the way out, not an error
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     if failed:
         raise failed[0]
 
