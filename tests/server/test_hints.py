@@ -205,24 +205,26 @@ def test_refusals_say_why_and_change_nothing(sqlite_client: TestClient) -> None:
 
 
 # ----- one at a time, once per version --------------------------------------------------------
-def slow_advice(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[int]:
-    """Make the bot slow (and count its calls) to see what waits for what."""
+def held_advice(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], threading.Event]:
+    """Hold the bot until the test lets it go (and count its calls), to see what waits for
+    what however slow the machine is."""
     calls: list[int] = []
+    gate = threading.Event()
     real = botproc.advise
 
     def advise(state: herna.State, seat: int, seed: int) -> botproc.Advice:
         calls.append(seat)
-        time.sleep(seconds)
+        assert gate.wait(30), "the test never let the bot go"
         return real(state, seat, seed)
 
     monkeypatch.setattr(botproc, "advise", advise)
-    return calls
+    return calls, gate
 
 
 def test_a_hint_is_worked_out_once_per_version_and_seat(
         sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     c = sqlite_client
-    calls = slow_advice(monkeypatch, 0.5)
+    calls, gate = held_advice(monkeypatch)
     tid, toks = humans(c, "alhambra-rw", 2)
     v = get(c, tid)["version"]
     answers: list[Any] = []
@@ -230,6 +232,8 @@ def test_a_hint_is_worked_out_once_per_version_and_seat(
               for _ in range(3)]
     for t in asking:
         t.start()
+    time.sleep(0.3)  # (one that comes after the bot has finished gets the answer kept)
+    gate.set()
     for t in asking:
         t.join(30)
     assert [r.status_code for r in answers] == [200, 200, 200]
@@ -262,7 +266,7 @@ def test_one_hint_at_a_time_per_seat(sqlite_client: TestClient,
     build = rw_second_build(seed)
     tid, toks = humans(c, "alhambra-rw", 2, seed=seed)
     v = get(c, tid)["version"]
-    calls = slow_advice(monkeypatch, 1.5)
+    calls, gate = held_advice(monkeypatch)
     first: list[Any] = []
     asking = threading.Thread(target=lambda: first.append(hint(c, tid, toks[0], v)))
     asking.start()
@@ -275,6 +279,7 @@ def test_one_hint_at_a_time_per_seat(sqlite_client: TestClient,
     busy = hint(c, tid, toks[0], v + 1)
     assert busy.status_code == 429 and busy.json()["reason"] == said("hint.busy")
     assert busy.headers["retry-after"] == "1"
+    gate.set()
     asking.join(30)
     assert first[0].status_code == 409 and first[0].json()["table"]["version"] == v + 1
     now = hint(c, tid, toks[0], v + 1)  # its turn: asked again, it is worked out

@@ -9,7 +9,7 @@ taken from the API; the server is read only to check what the page did."""
 from __future__ import annotations
 
 import re
-import time
+import threading
 from collections import Counter
 from typing import Any
 
@@ -26,15 +26,18 @@ def my_turn(page: Any) -> bool:
     return page.locator("#board .part.live, #turn button.move").count() > 0
 
 
-def slow_bot(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """The server (in this process) thinks a while, so the page's spinner can be seen."""
+def held_bot(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The server (in this process) thinks until the test lets it go, so the page's spinner
+    can be seen however fast the bot is."""
+    gate = threading.Event()
     real = botproc.advise
 
     def advise(state: Any, seat: int, seed: int) -> botproc.Advice:
-        time.sleep(seconds)
+        assert gate.wait(30), "the test never let the bot go"
         return real(state, seat, seed)
 
     monkeypatch.setattr(botproc, "advise", advise)
+    return gate
 
 
 def hinted_parts(page: Any) -> Counter[str]:
@@ -79,7 +82,7 @@ def test_a_hint_is_marked_on_the_board_and_played(browser: Any, live_server: Liv
     assert box is not None and box["height"] >= (44 if phone else 24)
     assert page.locator("#board .part.hinted").count() == 0
 
-    slow_bot(monkeypatch, 1.5)
+    gate = held_bot(monkeypatch)
     version = drawn_version(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the board out of sight
     ask.click()
@@ -88,6 +91,7 @@ def test_a_hint_is_marked_on_the_board_and_played(browser: Any, live_server: Liv
     assert thinking.inner_text().strip() == "The hard bot is thinking…"
     assert thinking.locator(".spinner").count() == 1
     shot(page, f"hint-thinking-{size}", full_page=False)
+    gate.set()
 
     line = page.locator("#hint-status .hint-says")
     line.wait_for()
