@@ -144,18 +144,19 @@ def test_worlds_alike_from_my_seat_get_the_same_hint(game: str) -> None:
 
 
 # ----- the switch -----------------------------------------------------------------------------
-def test_a_table_switches_hints_off_and_keeps_it(sqlite_db: str) -> None:
-    with TestClient(create_app(sqlite_db, bot_pace=False)) as c:
+def test_a_table_switches_hints_off_and_keeps_it(db: str) -> None:
+    with TestClient(create_app(db, bot_pace=False)) as c:
         for bad in ("no", 0, None, [True]):
             r = c.post("/api/tables", json={"game": "envyra", "players": 2, "hints": bad})
             assert r.status_code == 422 and "hints must be true or false" in r.json()["reason"]
         on, toks_on = humans(c, "alhambra-rw", 1)
         assert get(c, on, toks_on[0])["hint"] is True
+        assert hint(c, on, toks_on[0]).status_code == 200
         off, toks = humans(c, "alhambra-rw", 1, hints=False)
         p = get(c, off, toks[0])
         assert p["hint"] is False and p["legal"]
         refused(c, off, toks[0], 422, "hint.off")
-    with TestClient(create_app(sqlite_db, bot_pace=False)) as c:  # a restart keeps it
+    with TestClient(create_app(db, bot_pace=False)) as c:  # a restart keeps it
         assert get(c, off, toks[0])["hint"] is False
         assert get(c, on, toks_on[0])["hint"] is True
         refused(c, off, toks[0], 422, "hint.off")
