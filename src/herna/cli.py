@@ -21,6 +21,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -192,7 +193,8 @@ def _flag_options(game: GameSpec, args: Sequence[str]) -> list[str]:
 def _players(game: GameSpec, players: int | None) -> int:
     n = game.min_players if players is None else players
     if n not in game.player_counts:
-        raise UsageError(t("players.bad", game=game.name, counts=_counts_text(game), n=n))
+        raise UsageError(CATALOG.plural("players.bad", max(game.player_counts), game=game.name,
+                                        counts=_counts_text(game), got=n))
     return n
 
 
@@ -715,7 +717,7 @@ def simulate(
                 rotate_seats=rotate, progress=progress, ray=ray)
         seconds = time.perf_counter() - started
         _print_tournament(ui, spec, result)
-        ui.line(t("sim.speed", games=games, seconds=seconds, rate=games / max(seconds, 1e-9)),
+        ui.line(_speed(games, seconds),
                 "dim")
         if json_out is not None:
             json_out.write_text(result.to_json() + "\n", encoding="utf-8")
@@ -778,8 +780,19 @@ def _mean_text(s: Summary) -> str:
     return f"{s.mean:.1f}" if s.ci_low != s.ci_low else f"{s.mean:.1f} ± {s.mean - s.ci_low:.1f}"
 
 
-def _range_text(s: Summary) -> str:
-    return f"{s.mean:.1f} ({_num(s.min)}-{_num(s.max)})"
+def _tenths(x: float) -> Decimal:
+    """`x` to one decimal, written the language's way by the catalog (12,3 in Czech)."""
+    return Decimal(f"{x:.1f}")
+
+
+def _speed(games: int, seconds: float) -> str:
+    return CATALOG.plural("sim.speed", games, seconds=_tenths(seconds),
+                          rate=_tenths(games / max(seconds, 1e-9)))
+
+
+def _length(key: str, s: Summary) -> str:
+    """A mean length with its range, counted by the mean: "120.3 decisions on average"."""
+    return CATALOG.plural(key, _tenths(s.mean), low=_num(s.min), high=_num(s.max))
 
 
 def _stats_table(title: str, heads: Sequence[str],
@@ -820,9 +833,9 @@ def _print_tournament(ui: UI, spec: GameSpec, result: TournamentResult) -> None:
         if not result.rotate_seats and len(distinct) > 1:
             ui.line(t("sim.rotate_hint"), "dim")
     decisions, turns = result.lengths()
-    text = t("sim.length", decisions=_range_text(decisions))
+    text = _length("sim.length", decisions)
     if turns is not None:
-        text += t("sim.turns", turns=_range_text(turns))
+        text += _length("sim.turns", turns)
     ui.line(text)
 
 
@@ -878,15 +891,15 @@ def rate(
         tables = len(lineups(len(specs), players))
         planned = -(-games // (tables * players)) * tables * players
         if planned != games:
-            ui.line(t("rate.rounded", asked=games, games=planned, lineups=tables), "dim")
+            ui.line(t("rate.rounded", asked=games, playing=CATALOG.plural("rate.playing", planned),
+                      lineups=CATALOG.plural("n_lineups", tables)), "dim")
         started = time.perf_counter()
         with _progress(ui, t("rate.progress", game=spec.name), planned) as progress:
             result = rate_bots(game, players, specs, games, seed=seed, workers=workers,
                                options=options, progress=progress, ray=ray)
         seconds = time.perf_counter() - started
         _print_rating(ui, spec, result)
-        ui.line(t("sim.speed", games=result.games, seconds=seconds,
-                  rate=result.games / max(seconds, 1e-9)), "dim")
+        ui.line(_speed(result.games, seconds), "dim")
         if json_out is not None:
             json_out.write_text(result.to_json() + "\n", encoding="utf-8")
             ui.line(t("wrote", path=json_out))
@@ -896,8 +909,9 @@ def rate(
 
 
 def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
-    table = Table(title=t("rate.title", game=spec.name, games=result.games,
-                          players=result.players, seed=result.seed),
+    table = Table(title=t("rate.title", game=spec.name,
+                          after=CATALOG.plural("after_games", result.games),
+                          players=CATALOG.plural("n_players", result.players), seed=result.seed),
                   caption=t("rate.model"))
     for key in ("col.place", "col.bot", "col.mu", "col.sigma", "col.ordinal", "col.games",
                 "col.share", "col.mean"):

@@ -12,6 +12,7 @@ import functools
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import herna
@@ -68,6 +69,12 @@ def caption(game: str, seat: int, text: str, lang: str) -> str:
         except Exception:  # a caption is a courtesy: the notation still says what it does
             return text
     return describe(game, seat, text, lang)
+
+
+def said_move(game: str, seat: int, lang: str) -> Callable[[str], str]:
+    """How a reason shown to a person names a move (`herna.i18n.in_words`): as its button
+    says it, in quotes, never in the notation the page does not use."""
+    return lambda text: catalog().t("why.move", lang, move=caption(game, seat, text, lang))
 
 
 @functools.lru_cache(maxsize=4096)

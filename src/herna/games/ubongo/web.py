@@ -169,7 +169,20 @@ def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
     if here is None:
         return []
     delta = field - int(here)
+    if abs(delta) > A.MAX_MOVE:  # no move reaches it: `why_not` says so
+        return []
     return [f"move {delta:+d}" if delta else "move 0"]
+
+
+def why_not(view: dict[str, Any], parts: list[str], lang: str) -> str | None:
+    """Why a red field further away than any move makes no move (`meant` finds none)."""
+    mover = view.get("mover")
+    if (len(parts) != 1 or not parts[0].startswith("field:") or not mover
+            or mover["seat"] != view.get("seat")):
+        return None
+    return plural("why.too_far", int(mover["allowance"]), lang, delta="",
+                  target=int(parts[0].partition(":")[2]), place=mover["place"],
+                  field=mover["field"])
 
 
 def guide(lang: str) -> dict[str, Any]:
