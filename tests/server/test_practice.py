@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -196,3 +197,34 @@ def test_reasons_speak_the_requests_language(sqlite_client: TestClient) -> None:
 def test_the_page_is_served(sqlite_client: TestClient) -> None:
     r = sqlite_client.get("/practice")
     assert r.status_code == 200 and "/static/practice.js" in r.text
+
+
+def test_hostile_bodies_get_an_answer_never_a_crash(sqlite_client: TestClient) -> None:
+    """Seeded random bodies and queries built from good and bad parts: each is a 200 or a
+    422 with a reason (the fuzzer of herna.testing.fuzz covers the tables' endpoints)."""
+    rng = random.Random(22)
+    good = puzzle(sqlite_client, 3, 5)
+    laid = sqlite_client.get("/api/practice/solution", params={"puzzle": good["id"]}).json()
+    pool: dict[str, list[Any]] = {
+        "puzzle": ["3-5", "3-05", "03-5", "3-5 ", "3_5", "", None, 3, [3, 5], {"a": 1}, "99-1",
+                   "3-99999999999", "\u0663-5", "3-\x00"],
+        "placement": [as_list(laid["placements"]), as_list(laid["placements"])[:1],
+                      "A0@0,0", "solve", "solve  ", "K9@99,99", "A0@0,0 " * 12, None, 5, True,
+                      [None], [[1, 2, 3, 4]], [{"piece": "a", "orientation": 0, "row": 0,
+                                                  "col": 0}], "\ud7ff" * 50],
+        "seconds": [1, 0.5, -1, 0, 1e6, 86400, None, "1", [1], False, 2**63],
+        "lang": ["en", "cs", "sk", "de", "", None, 1, "CS"],
+    }
+    for _ in range(300):
+        body = {k: rng.choice(v) for k, v in pool.items() if rng.random() < 0.85}
+        r = sqlite_client.post("/api/practice/check", json=body)
+        assert r.status_code in (200, 422), (body, r.status_code, r.text)
+        if r.status_code == 422:
+            assert isinstance(r.json()["reason"], str) and r.json()["reason"]
+    for _ in range(100):
+        params = {k: str(rng.choice(v)) for k, v in (
+            ("level", ["1", "3", "0", "-1", "x", "", "10", "1e1", " 3", "03"]),
+            ("seed", ["5", "0", "2147483647", "-5", "1.5", "", "99999999999"]),
+            ("lang", ["en", "cs", "xx"])) if rng.random() < 0.9}
+        r = sqlite_client.get("/api/practice/puzzle", params=params)
+        assert r.status_code in (200, 422), (params, r.status_code, r.text)
