@@ -26,7 +26,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, names, replays, words
+from . import bodies, guide, hints, names, practice, replays, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -427,6 +427,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/r/{replay_id}", include_in_schema=False)
     def page_replay(replay_id: str) -> Response:
         return FileResponse(STATIC / "replay.html")
+
+    practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
 
     # check_dir=False: the API must not depend on the page's files being present
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -166,7 +166,11 @@ function draw() {
     el("span", {}, t("lobby.players")),
     el("select", { id: "players", onchange: (e) => setPlayers(Number(e.target.value)) },
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
-  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), players,
+  // Ubongo's puzzles can be practised alone, away from any table (practice.js)
+  const practice = game.id === "ubongo" ? el("p", { class: "practice-line" }, el("a", {
+    class: "button", id: "practice-link", href: "/practice" }, t("practice.lobby"))) : null;
+  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), practice,
+    players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
