@@ -366,7 +366,8 @@ def log_lines(table: Table, seat: int | None, lang: str, upto: int | None = None
     log as it was after that many steps (a replay's step); `tail` and `most` (None: all)
     bound it."""
     steps = table.steps if upto is None else table.steps[:upto]
-    n_sealed = sealed_run(steps)
+    # the table's own count when it is the table as it is now (one place says what is sealed)
+    n_sealed = table.sealed() if upto is None else sealed_run(steps)
     sealed = {id(step) for step in steps[len(steps) - n_sealed:]} if n_sealed else set()
     start = 0 if tail is None else max(0, len(steps) - tail)
     shown = [(i if step.seq is None else step.seq, step)
