@@ -26,7 +26,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, names, replays, words
+from . import bodies, guide, hints, names, practice, replays, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -137,6 +137,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     app.state.tables = tables
     kept = replays.Replays(store)  # the replays stepped through lately (replays.py)
     app.state.replays = kept
+    hinter = hints.Hints(tables)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -238,6 +239,17 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         lang = parse_lang(body.get("lang"), table.row.lang)
         await tables.take_back(table, seat, body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
+        """What the hard bot would play in my place, and its estimate of my chances
+        (hints.py): worked out in the bot workers, from my view alone."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = tables.seat(table, _token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        return await hinter.ask(table, seat, body.get("version"), lang)
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
@@ -415,6 +427,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/r/{replay_id}", include_in_schema=False)
     def page_replay(replay_id: str) -> Response:
         return FileResponse(STATIC / "replay.html")
+
+    practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
 
     # check_dir=False: the API must not depend on the page's files being present
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

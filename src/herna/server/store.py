@@ -40,6 +40,8 @@ tables_t = sa.Table(
     sa.Column("next_id", sa.String(32), nullable=True),   # "play again": the next table
     # its players may take back their own steps (issue 21; off for a rated game)
     sa.Column("undo", sa.Boolean, nullable=False, server_default=sa.true()),
+    # its players may ask what the hard bot would do (issue 21; off for a rated game)
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats_t = sa.Table(
@@ -131,6 +133,7 @@ class TableRow:
     next_id: str | None = None
     times: list[datetime] = field(default_factory=list)  # when each action was stored
     undo: bool = True  # its players may take back their own steps (herna.server.undo)
+    hints: bool = True  # its players may ask the hard bot for a hint (herna.server.hints)
 
 
 def database_url(db: str) -> str:
@@ -224,7 +227,7 @@ class Store:
         conn.execute(tables_t.insert().values(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-            created=row.created or now(), undo=row.undo))
+            created=row.created or now(), undo=row.undo, hints=row.hints))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
              "token_hash": s.token_hash, "name": s.name} for s in row.seats])
@@ -299,7 +302,8 @@ class Store:
             options=json.loads(t.options), lang=t.lang,
             seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
-            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo))
+            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo),
+            hints=bool(t.hints))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]

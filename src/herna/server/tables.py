@@ -323,6 +323,10 @@ class Tables:
         allow_undo = body.get("undo", True)
         if not isinstance(allow_undo, bool):
             raise Refused(422, "undo must be true or false (may players take back a step)")
+        allow_hints = body.get("hints", True)
+        if not isinstance(allow_hints, bool):
+            raise Refused(422, "hints must be true or false (may players ask the hard bot "
+                               "what it would do)")
         seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -347,7 +351,8 @@ class Tables:
         except (BadOption, HernaError, ValueError) as e:
             raise Refused(422, str(e)) from None
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
-                       options=options, lang=lang, seats=seats, undo=allow_undo)
+                       options=options, lang=lang, seats=seats, undo=allow_undo,
+                       hints=allow_hints)
         table = Table(row=row, state=state)
         self.store.create(row)
         self.live[row.id] = table
@@ -368,7 +373,8 @@ class Tables:
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
                            seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
-                                  for s in table.row.seats], undo=table.row.undo)
+                                  for s in table.row.seats], undo=table.row.undo,
+                           hints=table.row.hints)
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)

@@ -21,7 +21,7 @@ from herna.core import Action, Outcome, State
 from herna.drawing import recent
 from herna.web import catalog
 
-from . import names, undo
+from . import hints, names, undo
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -177,6 +177,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "legal": legal,
         "prompt": prompt,
         "undo": undo.allowed(table, seat),  # this seat may take back its last step now
+        "hint": hints.allowed(table, seat),  # this seat may ask the hard bot for a hint now
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,

@@ -320,8 +320,9 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
 def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
                 pieces: Mapping[str, Any] | None, x: float, y: float, cell: float,
                 placements: Sequence[Sequence[Any]] | None,
-                lang: str) -> tuple[list[str], float, float]:
-    """A card from exactly what it shows (drawn once per change, not per push)."""
+                lang: str, heading: str | None = None) -> tuple[list[str], float, float]:
+    """A card from exactly what it shows (drawn once per change, not per push); `heading`
+    instead of the card's own title (a practice puzzle's: practice.py)."""
     c = seat["card"]
     o = c["outline"]
     big = cell >= CELL
@@ -336,8 +337,9 @@ def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
     parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">']
     if die:
         parts.append(die_face(str(rolled), x, y, die, symbol_name(str(rolled), lang)))
-    drawn, th = _lines(x + die + (8 if die else 0), y + (die / 2 - TEXT if die else 0), title,
-                       TEXT, weight="bold", width=WIDTH - 2 * PAD - die - (8 if die else 0))
+    drawn, th = _lines(x + die + (8 if die else 0), y + (die / 2 - TEXT if die else 0),
+                       title if heading is None else heading, TEXT, weight="bold",
+                       width=WIDTH - 2 * PAD - die - (8 if die else 0))
     parts += drawn
     yy = y + max(th, die)
     inset = 6
@@ -779,3 +781,22 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         _text(PAD, 25, title, 16, fill="#fff6e0", weight="bold"),
     ]
     return "\n".join([*head, *body, "</svg>"]) + "\n"
+
+
+# ----- a practice puzzle (practice.py) ---------------------------------------------------------
+def puzzle(cells: Sequence[Sequence[int]], pieces: Sequence[str], heading: str,
+           lang: str | None = None) -> str:
+    """A practice puzzle as one standalone drawing: the light area `cells` (row, col) and the
+    pieces in their tray, drawn as a racing seat's own card (the same ids and data attributes,
+    so the page's drag code serves both) under `heading`."""
+    lang = lang_of(lang)
+    rows = max(int(r) for r, _ in cells) + 1
+    cols = max(int(c) for _, c in cells) + 1
+    seat = {"seat": 0, "card": {"number": 0, "outline": {
+        "rows": rows, "cols": cols, "cells": [[int(r), int(c)] for r, c in cells]}},
+        "pieces": list(pieces), "name": None}
+    tray = {p: {"colour": PIECES[p].colour,
+                "orientations": [[list(c) for c in o] for o in orientations(p)]}
+            for p in pieces}
+    body, _, h = _card_drawn(seat, True, None, tray, PAD, PAD, CELL, None, lang, heading)
+    return _document(body, h + 2 * PAD, heading)

@@ -8,7 +8,9 @@ import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
-const form = { game: null, players: 2, seats: [], names: [], options: {}, undo: true };
+const form = {
+  game: null, players: 2, seats: [], names: [], options: {}, undo: true, hints: true,
+};
 
 function gameById(id) {
   return games.find((g) => g.id === id);
@@ -85,6 +87,15 @@ function undoOption() {
   return el("label", { class: "option check", for: "opt-undo" }, input, " ", t("lobby.undo"));
 }
 
+// The other switch a rated game turns off: may players ask what the hard bot would play?
+function hintsOption() {
+  const input = el("input", {
+    type: "checkbox", id: "opt-hints", checked: form.hints,
+    onchange: (e) => { form.hints = e.target.checked; },
+  });
+  return el("label", { class: "option check", for: "opt-hints" }, input, " ", t("lobby.hints"));
+}
+
 // Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
 function seatRow(i) {
   const select = el("select", {
@@ -155,11 +166,16 @@ function draw() {
     el("span", {}, t("lobby.players")),
     el("select", { id: "players", onchange: (e) => setPlayers(Number(e.target.value)) },
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
-  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), players,
+  // Ubongo's puzzles can be practised alone, away from any table (practice.js)
+  const practice = game.id === "ubongo" ? el("p", { class: "practice-line" }, el("a", {
+    class: "button", id: "practice-link", href: "/practice" }, t("practice.lobby"))) : null;
+  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), practice,
+    players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
     undoOption(),
+    hintsOption(),
     el("p", { class: "hint" }, t(`game.${game.id}.auto`) === `game.${game.id}.auto` ? null
       : t(`game.${game.id}.auto`)),
     el("button", { type: "button", id: "start", class: "primary", onclick: start },
@@ -188,7 +204,7 @@ async function start() {
       method: "POST",
       body: {
         game: form.game, players: form.players, seats, options: form.options,
-        undo: form.undo, lang: document.documentElement.lang,
+        undo: form.undo, hints: form.hints, lang: document.documentElement.lang,
       },
     });
   } catch (e) {

@@ -22,6 +22,9 @@ let uncovered = null; // hot-seat: the seat that confirmed it is alone at the sc
 let chosen = []; // the chosen parts: [{name, node}]
 let message = "";
 let sending = null; // the move on its way (words), or null
+// the hard bot's hint for the move drawn ({seat, version, action, parts, words, chance, by}),
+// {seat, version, thinking: true} while it is worked out, or null; gone with the next version
+let hint = null;
 let clockTimer = null;
 let gameModule = null;
 
@@ -247,6 +250,7 @@ function cover(payload) {
 // ----- drawing ------------------------------------------------------------------------------
 function draw(payload) {
   if (!payload) return;
+  if (hint && (hint.seat !== payload.seat || hint.version !== payload.version)) hint = null;
   // things travel from where they were before this payload (measured before drawing it)
   const board = document.getElementById("board");
   const travel = travelTime(payload);
@@ -280,6 +284,7 @@ function drawBoard(payload) {
   drawDrawing(board, payload);
   chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
   light(payload);
+  markHint();
 }
 
 // A chosen part is found again after a redraw by its name and its place among its namesakes.
@@ -397,6 +402,7 @@ function drawTurn(payload) {
       }
     }
     if (payload.undo) parts.push(undoButton());
+    if (payload.hint || hint) parts.push(hintBox());
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
@@ -450,9 +456,118 @@ async function sendUndo() {
   if (hadFocus && again) again.focus();
 }
 
+// ----- hints: what the hard bot would play here ------------------------------------------------
+// The server works it out in its bot workers from this seat's view alone; the page marks the
+// move's parts on the board (a dashed outline, unlike lit and chosen parts) and says it in
+// words with the bot's estimate of my chances. One click plays it; the next version clears it.
+function hintBox() {
+  if (hint && hint.thinking) {
+    return el("p", { class: "hint-line thinking", id: "hint-status", role: "status",
+      tabindex: "-1" },
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("table.hint_thinking"));
+  }
+  if (hint) {
+    const fields = { by: hint.by, move: hint.words };
+    const said = typeof hint.chance === "number"
+      ? t("table.hint_line", { ...fields, chance: percent(hint.chance) })
+      : t("table.hint_line_solo", fields);
+    return el("div", { class: "hint-box", id: "hint-status", role: "status" },
+      el("p", { class: "hint-says" }, el("span", { class: "hint-mark", "aria-hidden": "true" }),
+        said),
+      el("p", { class: "hint-actions" },
+        el("button", { type: "button", class: "primary hint-play", id: "hint-play",
+          onclick: () => submit(hint.action) }, t("table.hint_play")),
+        el("button", { type: "button", class: "link hint-dismiss", id: "hint-dismiss",
+          onclick: () => { hint = null; refreshHint(); } }, t("table.hint_dismiss"))));
+  }
+  return el("p", { class: "hint-line" }, el("button", {
+    type: "button", class: "hint-ask", id: "hint", title: t("table.hint_title"),
+    onclick: () => askHint(),
+  }, t("table.hint")));
+}
+
+// A chance as the page's language writes a percentage ("62%", "62 %").
+function percent(x) {
+  return new Intl.NumberFormat(currentLang(), { style: "percent", maximumFractionDigits: 0 })
+    .format(x);
+}
+
+// The hinted move's parts get the hint mark (as many of a part's namesakes as it uses).
+function markHint() {
+  const want = new Map();
+  for (const name of (hint && hint.parts) || []) want.set(name, (want.get(name) || 0) + 1);
+  const seen = new Map();
+  for (const node of partNodes()) {
+    const name = node.dataset.part;
+    const k = seen.get(name) || 0;
+    seen.set(name, k + 1);
+    node.classList.toggle("hinted", k < (want.get(name) || 0));
+  }
+}
+
+function refreshHint() {
+  markHint();
+  const payload = latest.get(shown);
+  if (payload) drawTurn(payload);
+}
+
+async function askHint() {
+  const payload = latest.get(shown);
+  if (!payload || sending || !payload.hint || hint) return;
+  const hadFocus = document.activeElement && document.activeElement.id === "hint";
+  hint = { seat: payload.seat, version: payload.version, thinking: true };
+  message = "";
+  drawTurn(payload);
+  if (hadFocus) document.getElementById("hint-status").focus();
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+    });
+    const now = latest.get(shown);
+    hint = now && now.seat === payload.seat && now.version === answer.version
+      ? { seat: payload.seat, version: answer.version, action: answer.action,
+        parts: answer.parts, words: answer.words, chance: answer.chance, by: answer.by }
+      : null; // the table moved on meanwhile: this hint is of a position gone
+  } catch (e) {
+    hint = null;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table, true);
+    }
+    message = e.message;
+  }
+  refreshHint();
+  showHinted();
+  const next = document.getElementById(hint ? "hint-play" : "hint");
+  if (hadFocus && next) next.focus({ preventScroll: true }); // the keyboard goes on from there
+}
+
+// The marked parts are scrolled into sight if any is off the screen or under a phone's move
+// box (fixed at the bottom) or its jump chips (stuck at the top): all of them where they fit
+// together, else the first one, so the mark is seen where the words point.
+function showHinted() {
+  const marks = [...document.querySelectorAll("#board .part.hinted")];
+  if (!marks.length) return;
+  const turn = document.getElementById("turn");
+  const bottom = getComputedStyle(turn).position === "fixed"
+    ? turn.getBoundingClientRect().top : window.innerHeight;
+  const chips = document.querySelector("#board > .jumps");
+  const top = chips && getComputedStyle(chips).position === "sticky"
+    ? chips.getBoundingClientRect().height : 0;
+  const rects = marks.map((n) => n.getBoundingClientRect());
+  const high = Math.min(...rects.map((r) => r.top));
+  const low = Math.max(...rects.map((r) => r.bottom));
+  if (high >= top && low <= bottom) return;
+  const dy = low - high <= bottom - top
+    ? (high + low) / 2 - (top + bottom) / 2 : rects[0].top - top - 8;
+  window.scrollBy({ top: dy, behavior: reducedMotion() ? "auto" : "smooth" });
+}
+
 function moveButton(action, kind) {
+  const hinted = hint && hint.action === action.text ? " hinted" : "";
   return el("button", {
-    type: "button", class: `move ${kind}`, "data-action": action.text, title: action.text,
+    type: "button", class: `move ${kind}${hinted}`, "data-action": action.text,
+    title: action.text,
     onclick: () => submit(action.text),
   }, action.label || action.text);
 }
