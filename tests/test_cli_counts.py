@@ -202,3 +202,18 @@ def test_counted_forms_for_1_2_5(catalog: Catalog, key: str, fields: dict[str, o
         for n, said in zip((1, 2, 5), forms[lang], strict=True):
             text = catalog.plural(key, n, lang, **fields)
             assert said in text + " ", (key, lang, n, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_simulate_writes_numbers_the_languages_way(lang: str) -> None:
+    """Shares, means and the start player's edge in the simulate tables: a decimal comma
+    and the language's percent sign in Czech and Slovak (Babel), a point in English."""
+    result = run("--lang", lang, "simulate", GAME_ID, "-n", "20", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    shares = re.findall(r"\d+[.,]\d\s?%", result.output)
+    assert shares, result.output
+    if lang == "en":
+        assert all("." in s and "\xa0" not in s for s in shares)
+    else:
+        assert all("," in s and s.endswith("\xa0%") for s in shares)
+        assert not re.search(r"\d\.\d", result.output.replace(GAME_ID, "")), result.output

@@ -48,7 +48,7 @@ from herna.ai.registry import default_bot, game_module, make_bot, split_bot_list
 from herna.ai.stats import Summary, WinShare
 from herna.core import Action, BadRecord, GameSpec, HernaError, IllegalAction, Outcome, State
 from herna.core.spec import fits_option
-from herna.i18n import CATALOG, LANGUAGES, UnknownLanguage, set_lang, t
+from herna.i18n import CATALOG, LANGUAGES, UnknownLanguage, percent, set_lang, t, tenths
 from herna.raster import check_picture_path, write_picture
 
 if TYPE_CHECKING:
@@ -785,13 +785,17 @@ def _progress(ui: UI, description: str, total: int) -> Iterator[Callable[[int, i
 
 
 def _share_text(w: WinShare) -> str:
-    """Win share with its Wilson interval (asymmetric, so both bounds are shown)."""
-    return f"{w.share * 100:.1f}% [{w.ci_low * 100:.1f}, {w.ci_high * 100:.1f}]"
+    """Win share with its Wilson interval (asymmetric, so both bounds are shown), in the
+    language's number format: 33.3% [30.1, 36.7] (en), 33,3 % [30,1; 36,7] (cs, sk: the
+    comma is the decimal sign, so a semicolon parts the bounds)."""
+    sep = "; " if tenths(0.5) == "0,5" else ", "
+    return f"{percent(w.share)} [{tenths(w.ci_low * 100)}{sep}{tenths(w.ci_high * 100)}]"
 
 
 def _mean_text(s: Summary) -> str:
     """Mean with the half-width of its t interval (symmetric, so ± says it all)."""
-    return f"{s.mean:.1f}" if s.ci_low != s.ci_low else f"{s.mean:.1f} ± {s.mean - s.ci_low:.1f}"
+    return tenths(s.mean) if s.ci_low != s.ci_low else \
+        f"{tenths(s.mean)} ± {tenths(s.mean - s.ci_low)}"
 
 
 def _tenths(x: float) -> Decimal:
@@ -818,7 +822,7 @@ def _stats_table(title: str, heads: Sequence[str],
         table.add_column(t(key), justify="left" if key == "col.bot" else "right")
     for cells, g in rows:
         table.add_row(*cells, str(g.wins.games), _num(round(g.wins.wins, 2)),
-                      _share_text(g.wins), _mean_text(g.score), f"{g.score.stdev:.1f}")
+                      _share_text(g.wins), _mean_text(g.score), tenths(g.score.stdev))
     return table
 
 
@@ -842,8 +846,9 @@ def _print_tournament(ui: UI, spec: GameSpec, result: TournamentResult) -> None:
                                   [((str(p),), g) for p, g in enumerate(result.per_position(), 1)]))
     if result.players > 1:
         edge, low, high = result.start_advantage()
-        ui.line(t("sim.start_edge", edge=f"{edge * 100:+.1f}", low=f"{low * 100:+.1f}",
-                  high=f"{high * 100:+.1f}", fair=f"{100 / result.players:.1f}"))
+        ui.line(t("sim.start_edge", edge=tenths(edge * 100, signed=True),
+                  low=tenths(low * 100, signed=True), high=tenths(high * 100, signed=True),
+                  fair=tenths(100 / result.players)))
         if not result.rotate_seats and len(distinct) > 1:
             ui.line(t("sim.rotate_hint"), "dim")
     decisions, turns = result.lengths()
@@ -931,7 +936,7 @@ def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
                 "col.share", "col.mean"):
         table.add_column(t(key), justify="left" if key == "col.bot" else "right")
     for place, r in enumerate(result.ratings, 1):
-        table.add_row(str(place), r.label, f"{r.mu:.1f}", f"{r.sigma:.1f}", f"{r.ordinal:.1f}",
+        table.add_row(str(place), r.label, tenths(r.mu), tenths(r.sigma), tenths(r.ordinal),
                       str(r.games), _share_text(r.wins), _mean_text(r.score))
     ui.out.print(table)
     order = [r.label for r in result.ratings]

@@ -159,6 +159,26 @@ def number(x: float | decimal.Decimal, lang: str) -> str:
     return str(format_decimal(x, format="0.0##", locale=lang))
 
 
+def tenths(x: float, lang: str | None = None, signed: bool = False) -> str:
+    """`x` to one decimal as the language writes it (CLDR via Babel): 12.3 (en), 12,3 (cs,
+    sk); `signed`: with its sign (+1.5, −0,4)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(x, format="+#,##0.0;-#,##0.0" if signed else "#,##0.0",
+                              locale=lang or CATALOG.lang_of()))
+
+
+def percent(share: float, lang: str | None = None) -> str:
+    """A share (0..1) as a percentage to one decimal, with the language's own percent sign
+    and spacing (CLDR via Babel): 33.3% (en), 33,3 % (cs, sk)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    code = lang or CATALOG.lang_of()
+    pattern = Locale.parse(code).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return str(format_percent(share, format=pattern, locale=code))
+
+
 def localized(template: str, fields: dict[str, object], lang: str) -> dict[str, object]:
     """`fields` with each fractional number the template shows as it is (no format spec of its
     own) written in `lang`'s way: "{time} s" with 2.0 says "2,0 s" in Czech; inside `in_words`,
