@@ -126,7 +126,12 @@ def _guard(ui: UI) -> Iterator[None]:
 
 
 def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+    """A count that may be fractional (shared wins: 9.5) as the language writes it."""
+    if float(x).is_integer():
+        return str(int(x))
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(x, format="#,##0.0#", locale=CATALOG.lang_of()))
 
 
 # ----- reading the command line ----------------------------------------------------------------
