@@ -84,7 +84,8 @@ def test_rename_pushes_and_refusals(sqlite_client: TestClient) -> None:
         pushed = ws.receive_json()
         assert pushed["seats"][seat] == {"seat": seat, "kind": "human", "level": None,
                                          "name": "Zoë", "label": "Zoë",
-                                         "colour": first["seats"][seat]["colour"]}
+                                         "colour": first["seats"][seat]["colour"],
+                                         "stand_in": False}
         assert pushed["log"][0]["who"] == "Zoë" and "Zoë" in drawing(pushed)
         assert pushed["version"] == first["version"]  # a name is no move
     assert c.app.state.tables.store.load(tid).seats[seat].name == "Zoë"  # type: ignore
@@ -164,7 +165,7 @@ def test_migration_keeps_an_existing_database(tmp_path: Path) -> None:
         assert [s["name"] for s in p["seats"]] == [None, None]
         assert rename(c, "oldtable", "oldtoken", "Ana").status_code == 200
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0004"
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0005"
         assert conn.execute("SELECT name FROM seats WHERE seat = 0").fetchone()[0] == "Ana"
         assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
     with TestClient(create_app(str(db), bot_pace=False)) as c:  # a restart keeps the name

@@ -117,7 +117,9 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
     prompt = None
-    if seat is not None and seat in to_act:
+    # a seat a bot plays for its person now (clocks): nothing to choose until taken back
+    stood_in = seat is not None and table.row.seats[seat].stand_in
+    if seat is not None and seat in to_act and not stood_in:
         actions = shown_legal(game, state.legal_actions(seat))
         prompt = step_prompt(game, view, actions, lang)
         parts_fn = getattr(web, "parts", None)
@@ -149,7 +151,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "view": view,
         "legal": legal,
         "prompt": prompt,
-        "undo": undo.allowed(table, seat),  # this seat may take back its last step now
+        # this seat may take back its last step now
+        "undo": undo.allowed(table, seat) and not stood_in,
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
@@ -157,7 +160,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "categories": {k: category(game, k, lang) for lines in outcome.breakdown
                        for k in lines} if outcome is not None else {},
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                   "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
+                   "label": seat_label(table, s.seat, lang), "colour": colours[s.seat],
+                   "stand_in": s.stand_in}
                   for s in table.row.seats],
         "log": log_lines(table, seat, lang),
         "svg": svg,
