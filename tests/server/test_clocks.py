@@ -156,6 +156,23 @@ def test_a_simultaneous_node_runs_every_waited_for_clock(c: TestClient, fake: Cl
     assert (seats[1]["running"], seats[1]["left"]) == (False, 60.0)
 
 
+def test_a_race_is_never_cut_short_by_the_tables_clock(c: TestClient, fake: Clock) -> None:
+    """Ubongo's race keeps its own hourglass (60 s, turned once more): at 30 s a move, a racer
+    has the race's 120 s; the start fields before it have the table's 30 s."""
+    tid, toks = table(c, "ubongo", {"kind": "move", "seconds": 30, "grace": 10})
+    for seat in (0, 1):  # each seat chooses its start field
+        p = get(c, tid, toks[seat])
+        assert p["to_act"] == [seat] and p["clocks"]["seats"][seat]["left"] == 30.0
+        act(c, tid, toks[seat], next(a["text"] for a in p["legal"]
+                                     if a["text"].startswith("start")))
+    assert get(c, tid)["to_act"] == [0, 1]  # the race
+    fake.advance(100)
+    assert [s["left"] for s in clocks(c, tid)] == [20.0, 20.0]
+    assert check(c) == 0
+    fake.advance(30)  # the hourglass and its second turn are over, and the grace too
+    assert check(c) == 2
+
+
 def test_an_undo_gives_no_time_back(c: TestClient, fake: Clock) -> None:
     """A purchase paid exactly leaves the turn to its buyer (it may be undone): the undo
     takes back the step's increment with it, and the bank runs from the turn's start."""

@@ -13,6 +13,10 @@ node included) and stops when it acts or stops being waited for:
   steps adds `increment` (Fischer);
 - `slow`: as `move`, with up to a day a step (the page says "4 h 12 min left").
 
+A race (Ubongo's: the game keeps its own hourglass) is never cut short by the table's
+clock: a seat's time at a race is at least the race's own limit (twice the hourglass, as a
+solve counts until then).
+
 An undo gives no time back: the clock is computed from the steps that stand, so the undone
 step's restart (and its increment) go with it. When a seat's time has run out and `grace`
 more seconds have passed, a bot of the clock's `level` plays it (a **stand-in**, stored with
@@ -106,10 +110,13 @@ class Base:
     clock: Clock
     since: dict[int, float]  # seat -> when its clock started running (seconds since the epoch)
     bank: list[float] = field(default_factory=list)  # seconds in each bank, when it started
+    racing: set[int] = field(default_factory=set)  # running seats whose clock began at a race
+    race: float = 0.0  # the race's own limit (seconds), which no racer's time falls under
 
     def budget(self, seat: int) -> float:
         """The seconds the seat had when its clock started (or has, if it is not running)."""
-        return self.bank[seat] if self.clock.kind == "bank" else float(self.clock.seconds)
+        own = self.bank[seat] if self.clock.kind == "bank" else float(self.clock.seconds)
+        return max(own, self.race) if seat in self.racing else own
 
     def left(self, seat: int, now: float) -> float:
         """Seconds left to the seat at `now` (negative: its time has run out)."""
@@ -126,11 +133,13 @@ class Base:
 
 def base(clock: Clock, players: int, created: float, first: Sequence[int],
          steps: Iterable[tuple[int, Sequence[int], float]],
-         backs: Sequence[float | None]) -> Base:
+         backs: Sequence[float | None], race: float = 0.0) -> Base:
     """Replay the clocks over the steps that stand: `first` is who the table waited for at
     `created`; each step is (seat, who is waited for after it, when it was made); `backs`
-    is, per seat, when its person last took it back from a stand-in (or None)."""
+    is, per seat, when its person last took it back from a stand-in (or None); `race`: a
+    racing game's own limit for a race (0: none), a node where several seats are waited for."""
     since = {s: created for s in first}
+    racing = set(first) if race and len(first) > 1 else set()
     bank = [float(clock.seconds)] * players
     returns = sorted((t, s) for s, t in enumerate(backs) if t is not None)
     r = 0
@@ -148,9 +157,13 @@ def base(clock: Clock, players: int, created: float, first: Sequence[int],
         back_until(at)
         for w in list(since):
             if w == seat or w not in after:  # it acted, or is no longer waited for
-                bank[w] -= max(0.0, at - since.pop(w))
+                bank[w] = max(0.0, bank[w] - max(0.0, at - since.pop(w)))
+                racing.discard(w)
         bank[seat] += clock.increment if clock.kind == "bank" else 0
         for w in after:
-            since.setdefault(w, at)
+            if w not in since:
+                since[w] = at
+                if race and len(after) > 1:
+                    racing.add(w)
     back_until(float("inf"))
-    return Base(clock, since, bank)
+    return Base(clock, since, bank, racing, race)

@@ -155,8 +155,16 @@ class Table:
             self.clock_base = clocks.base(
                 clock, self.row.players, wall(self.row.created), first,
                 ((st.seat, st.after, st.at) for st in self.steps),
-                [s.back for s in self.row.seats])
+                [s.back for s in self.row.seats], self.race_limit())
         return self.clock_base
+
+    def race_limit(self) -> float:
+        """A racing game's own limit for a race (Ubongo: twice the hourglass, as a solve
+        counts until then), which the table's clock never cuts short; 0 for other games."""
+        if not callable(getattr(game_module(self.game, "terminal"), "stamp", None)):
+            return 0.0
+        timer = self.row.options.get("timer", self.state.options.get("timer"))
+        return 2.0 * float(timer) if isinstance(timer, (int, float)) and timer > 0 else 0.0
 
     def forget(self) -> None:
         """Drop the payloads made for the table as it was."""
