@@ -448,7 +448,7 @@ def test_my_tables_lists_the_tables_waiting_for_me_first(c: TestClient, fake: Cl
 
 
 def test_a_database_of_the_last_release_gets_clocks(tmp_path: Path) -> None:
-    """Migration 0005 on a database at 0004 with a table in play: it stays untimed, its
+    """Migration 0006 on a database at 0005 with a table in play: it stays untimed, its
     seats are their people's, and new tables may have clocks."""
     import sqlalchemy as sa
     from alembic import command

@@ -68,6 +68,18 @@ actions_t = sa.Table(
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
 )
 
+# uploaded game records (POST /api/replays): their ids share the tables' namespace (a page
+# /r/{id} opens either), so an upload never takes an id a table has
+replays_t = sa.Table(
+    "replays", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("record", sa.Text, nullable=False),   # JSON: the record as replayed
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -345,6 +357,33 @@ class Store:
             nxt = conn.execute(sa.select(tables_t.c.next_id)
                                .where(tables_t.c.id == table_id)).scalar_one_or_none()
         return [_seat_row(s) for s in seats], nxt
+
+    def save_replay(self, make_id: Any, record: dict[str, Any]) -> str:
+        """Store an uploaded record under a new id (`make_id()` draws one; an id a table or
+        another replay holds is drawn again); returns the id."""
+        text = json.dumps(record, separators=(",", ":"))
+        with self.engine.begin() as conn:
+            while True:
+                rid = str(make_id())
+                taken = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == rid)
+                                     .union_all(sa.select(replays_t.c.id)
+                                                .where(replays_t.c.id == rid))).first()
+                if taken is None:
+                    break
+            conn.execute(replays_t.insert().values(
+                id=rid, game=record["game"], players=record["players"],
+                moves=len(record["actions"]), record=text, created=now()))
+        return rid
+
+    def load_replay(self, replay_id: str) -> dict[str, Any] | None:
+        """An uploaded record, or None if no upload has this id."""
+        with self.engine.connect() as conn:
+            text = conn.execute(sa.select(replays_t.c.record)
+                                .where(replays_t.c.id == replay_id)).scalar_one_or_none()
+        if text is None:
+            return None
+        record: dict[str, Any] = json.loads(text)
+        return record
 
     def unfinished_with_bots(self) -> list[str]:
         """Tables in play with a bot seat or a clock: those whose bots some process must run

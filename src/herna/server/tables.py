@@ -32,7 +32,7 @@ from herna.ai.base import Bot
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.core.spec import fits_option
-from herna.i18n import LANGUAGES, check_lang, speaking
+from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
 
 from . import botproc, clocks, names, undo, words
@@ -186,12 +186,7 @@ class Table:
 
     def sealed(self) -> int:
         """How many of the last steps are choices still sealed at an open simultaneous node."""
-        n = 0
-        for step in reversed(self.steps):
-            if not step.keeps_node_open:
-                break
-            n += 1
-        return n
+        return words.sealed_run(self.steps)
 
 
 @dataclass(eq=False)
@@ -557,7 +552,8 @@ class Tables:
                 trial = table.state.copy()
                 if isinstance(asked, str):
                     action = self._stamped(table, asked)
-                with speaking(lang):
+                # a refusal is read by a person: the move in words, not in notation
+                with speaking(lang), in_words(words.said_move(table.game, seat, lang)):
                     try:
                         before = trial.to_act()
                         mark = undo.chance_mark(table.game, trial)

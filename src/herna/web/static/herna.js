@@ -185,6 +185,34 @@ export function nameForm({ id, title, hint = null, value = "", save, onsave, onc
   error);
 }
 
+// ----- copying a link (the lobby's invitations, a replay's Share) ------------------------
+// The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
+// over http) the text is selected in its input so the person copies it by hand.
+export async function copyLink(input, note) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch {
+      done = false;
+    }
+  }
+  if (!done) {
+    input.focus();
+    input.setSelectionRange(0, input.value.length);
+    try {
+      done = document.execCommand("copy");
+    } catch {
+      done = false;
+    }
+  }
+  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
+  note.dataset.done = done ? "yes" : "no";
+  clearTimeout(note.timer);
+  if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
+}
+
 // ----- clocks: a time left in the page's words ---------------------------------------------
 // A slow table's time (and My tables'): "4 h 12 min", "12 min", "40 s" in the catalogs' units
 // (CLDR's short units: the same letters in Czech and Slovak), rounded up to what is shown.

@@ -1,8 +1,8 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, cleanName, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker, loadWords,
-  myName, nameForm, plural, t, timeWords,
+  api, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker,
+  loadWords, myName, nameForm, plural, t, timeWords,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
@@ -359,33 +359,6 @@ function linkField(value, attrs, share = null) {
     buttons, note));
 }
 
-// The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
-// over http) the text is selected in its input so the person copies it by hand.
-async function copyLink(input, note) {
-  let done = false;
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(input.value);
-      done = true;
-    } catch {
-      done = false;
-    }
-  }
-  if (!done) {
-    input.focus();
-    input.setSelectionRange(0, input.value.length);
-    try {
-      done = document.execCommand("copy");
-    } catch {
-      done = false;
-    }
-  }
-  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
-  note.dataset.done = done ? "yes" : "no";
-  clearTimeout(note.timer);
-  if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
-}
-
 // ----- my tables -----------------------------------------------------------------------------
 // Refreshed without a reload: every POLL_MS while the page is visible, at once when it
 // becomes visible again, and when another tab of this browser holds or leaves a seat
@@ -481,6 +454,10 @@ function drawMine(list, failed) {
         el("div", { class: "row-buttons" },
           el("a", { class: "button reopen", href }, r.mine ? t("lobby.reopen")
             : t("lobby.watch")),
+          r.over ? el("a", {
+            class: "button replay", href: `/r/${encodeURIComponent(r.id)}${r.mine
+              ? `?seat=${r.seat}` : ""}`,
+          }, t("lobby.replay")) : null,
           hasInvite ? el("button", {
             type: "button", class: "links", onclick: () => {
               showInvite(r.id);
@@ -493,6 +470,9 @@ function drawMine(list, failed) {
           }, t("lobby.leave"))));
     })));
   }
+  // a game record from a file (herna play --save, herna simulate --records) opens there too
+  parts.push(el("p", { class: "open-record" }, el("a", { href: "/r", id: "open-record" },
+    t("lobby.open_record"))));
   box.replaceChildren(...parts);
 }
 

@@ -4,8 +4,10 @@ import {
   api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
   nameForm, plural, seatsAt, t, timeDigits, timeWords,
 } from "./herna.js";
+import {
+  drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
+} from "./board.js";
 import { createScenes } from "./scenes.js";
-import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -284,131 +286,9 @@ function draw(payload) {
 
 function drawBoard(payload) {
   const board = document.getElementById("board");
-  if (payload.areas) {
-    drawAreas(board, payload);
-  } else {
-    drawWhole(board, payload);
-  }
+  drawDrawing(board, payload);
   chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
   light(payload);
-}
-
-// A game drawn as one SVG: morphed in place, scaled to the column.
-function drawWhole(board, payload) {
-  const svg = (payload.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-  const current = board.querySelector(":scope > svg");
-  if (current && current.dataset.game === payload.game) {
-    Idiomorph.morph(current, svg, { morphStyle: "outerHTML" });
-  } else {
-    board.innerHTML = svg;
-  }
-  const drawn = board.querySelector(":scope > svg");
-  if (drawn) {
-    drawn.dataset.game = payload.game;
-    fitSvg(drawn);
-  }
-}
-
-function fitSvg(drawn) {
-  const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-  if (box.length === 4) drawn.style.setProperty("--w", box[2]);
-  drawn.removeAttribute("height");
-  drawn.setAttribute("width", "100%");
-  drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
-  const least = Number(drawn.dataset.minWidth || 0);
-  drawn.style.minWidth = least ? `${least}px` : "";
-  return least > 0;
-}
-
-// A game drawn as areas (the payload's `areas`, in the order a player needs them): a grid
-// of sections, one column on a phone. Another seat's area is a row that opens on a tap (open
-// on a wide screen) and stays as it was left across redraws; each area's SVG is morphed in
-// place, so what a player opened, scrolled or chose survives every push.
-const wide = window.matchMedia("(min-width: 801px)");
-
-function drawAreas(board, payload) {
-  let grid = board.querySelector(":scope > .areas");
-  if (!grid || grid.dataset.game !== payload.game) {
-    board.replaceChildren(el("nav", { class: "jumps", "aria-label": t("table.areas") }),
-      el("div", { class: "areas", "data-game": payload.game }));
-    grid = board.querySelector(":scope > .areas");
-  }
-  const wanted = new Set(payload.areas.map((a) => a.id));
-  for (const old of [...grid.children]) if (!wanted.has(old.dataset.area)) old.remove();
-  let before = grid.firstElementChild;
-  for (const area of payload.areas) {
-    const other = area.kind === "seat" && area.seat !== payload.seat;
-    let section = grid.querySelector(`:scope > [data-area="${CSS.escape(area.id)}"]`);
-    if (section && section.classList.contains("other") !== other) {
-      section.remove();
-      section = null;
-    }
-    if (!section) section = newArea(area, other);
-    if (section !== before) grid.insertBefore(section, before);
-    before = section.nextElementSibling;
-    section.classList.toggle("wide", Boolean(area.wide));
-    section.classList.toggle("to-act", area.kind === "seat" && payload.to_act.includes(area.seat));
-    section.setAttribute("aria-label", area.title || area.id);
-    if (other) {
-      const row = section.querySelector("summary");
-      row.querySelector(".who").textContent = area.title || "";
-      row.querySelector(".sum").textContent = area.summary || "";
-      row.querySelector(".swatch")?.remove();
-      const mark = swatch(payload, area.seat);
-      if (mark) row.prepend(mark);
-    }
-    const body = section.querySelector(".area-body");
-    const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-    const current = body.querySelector(":scope > svg");
-    if (current) {
-      Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
-    } else {
-      body.innerHTML = text;
-    }
-    const drawn = body.querySelector(":scope > svg");
-    const pans = Boolean(drawn) && fitSvg(drawn);
-    body.classList.toggle("pan", pans);
-    // A drawing wider than its area pans inside it: a keyboard reaches it too (arrow keys).
-    if (pans) {
-      body.setAttribute("tabindex", "0");
-      body.setAttribute("role", "region");
-      body.setAttribute("aria-label", area.title || area.id);
-    } else {
-      for (const name of ["tabindex", "role", "aria-label"]) body.removeAttribute(name);
-    }
-  }
-  drawJumps(board, payload);
-}
-
-function newArea(area, other) {
-  const body = el("div", { class: "area-body" });
-  const classes = `area ${area.kind}${other ? " other" : ""}`;
-  if (!other) return el("section", { class: classes, "data-area": area.id }, body);
-  const details = el("details", {},
-    el("summary", { class: "area-row" }, el("span", { class: "who" }),
-      el("span", { class: "sum" })), body);
-  details.open = wide.matches;
-  return el("section", { class: classes, "data-area": area.id }, details);
-}
-
-// The chips over a phone's table: one per area, a tap scrolls to it (and opens a row).
-function drawJumps(board, payload) {
-  const nav = board.querySelector(":scope > .jumps");
-  const chips = payload.areas.map((area) => el("button", {
-    type: "button", class: "chip", "data-jump": area.id,
-    onclick: () => {
-      const section = board.querySelector(`[data-area="${CSS.escape(area.id)}"]`);
-      if (!section) return;
-      const details = section.querySelector("details");
-      if (details) details.open = true;
-      section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
-    },
-  }, area.kind === "seat" && area.seat === payload.seat ? t("table.me") : area.title || area.id));
-  nav.replaceChildren(...chips);
-}
-
-function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // A chosen part is found again after a redraw by its name and its place among its namesakes.
@@ -483,7 +363,8 @@ function drawTurn(payload) {
   const box = document.getElementById("turn");
   const parts = [];
   if (payload.over) {
-    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), playAgain(payload));
+    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), replayLink(payload),
+      playAgain(payload));
   } else if (sending) {
     parts.push(el("h2", {}, t("table.your_move")), el("p", { class: "waiting" }, sending));
   } else if (payload.seat !== null && payload.legal.length) {
@@ -535,7 +416,8 @@ function drawTurn(payload) {
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
   const clocks = document.getElementById("clocks"); // kept: it counts down on its own
-  box.replaceChildren(...(clocks ? [clocks] : []), ...parts);
+  // (a spectator has no "Play again")
+  box.replaceChildren(...(clocks ? [clocks] : []), ...parts.filter(Boolean));
 }
 
 // Undo: the server offers it (payload.undo) only while my last step revealed nothing and
@@ -607,34 +489,6 @@ function notationBox(payload) {
   }, input, el("button", { type: "submit" }, t("table.send")));
 }
 
-function outcomeTable(payload) {
-  const out = payload.outcome;
-  if (!out) return null;
-  const order = out.ranks.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return el("table", { class: "outcome" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("col.rank")), el("th", {}, t("col.player")),
-      el("th", {}, t("col.score")))),
-    el("tbody", {}, order.map(([rank, s]) => el("tr", {
-      class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, swatch(payload, s), payload.seats[s].label,
-      breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
-    el("td", {}, number(out.scores[s]))))));
-}
-
-// A score as the page's language writes it (a decimal comma in Czech and Slovak).
-function number(x) {
-  return typeof x === "number" ? x.toLocaleString(currentLang()) : x;
-}
-
-// The score pad's lines for one seat (category: points): the engine's keys said in words by
-// the game's catalog (the payload's `categories`), never shown as keys.
-function breakdown(lines, categories) {
-  if (!lines) return null;
-  const parts = Object.entries(lines).filter(([, v]) => v)
-    .map(([k, v]) => `${categories[k] ?? k} ${number(v)}`);
-  return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
-}
-
 // "Play again" and "the next game": each seat this browser holds asks the server for its own
 // way in (the token is made from the seat's token here, and never sent in a payload).
 async function goAgain(payload) {
@@ -653,6 +507,14 @@ async function goAgain(payload) {
   }
 }
 
+// The finished game step by step (the replay page), from this seat's side.
+function replayLink(payload) {
+  const query = payload.seat === null ? "" : `?seat=${payload.seat}`;
+  return el("p", { class: "replay-line" }, el("a", {
+    class: "button", id: "replay-link", href: `/r/${encodeURIComponent(tableId)}${query}`,
+  }, t("table.replay")));
+}
+
 function playAgain(payload) {
   if (payload.seat === null) return null;
   return el("button", {
@@ -667,91 +529,21 @@ function nextLink(payload) {
   }, t("table.next")));
 }
 
-// A seat's swatch: its colour as the drawing gives it (the payload's seats[].colour) with its
-// number counted from 1, as the drawings number the seats, for eyes that do not tell colours
-// apart. The name beside it says who it is, so the swatch itself is not read aloud.
-function swatch(payload, seat) {
-  const s = payload.seats[seat];
-  if (!s || !s.colour) return null;
-  const node = el("span", { class: "swatch", "aria-hidden": "true", "data-seat": seat },
-    String(seat + 1));
-  node.style.setProperty("--seat", s.colour);
-  node.style.setProperty("--seat-ink", inkOn(s.colour));
-  return node;
-}
-
-// Black or white, whichever contrasts more with `colour` (#rrggbb) by WCAG's formula: at
-// least 4.5:1 on any colour (AA for text of any size).
-function inkOn(colour) {
-  const [r, g, b] = [1, 3, 5].map((k) => {
-    const c = parseInt(colour.slice(k, k + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#000000";
-}
-
 function drawScores(payload) {
   const box = document.getElementById("scores");
-  const seatsView = (payload.view && payload.view.seats) || [];
-  box.replaceChildren(el("h2", {}, t("table.players")), el("ul", { class: "players" },
-    payload.seats.map((s) => {
-      const v = seatsView[s.seat] || {};
-      let score = payload.outcome ? payload.outcome.scores[s.seat] : v.score ?? v.total ?? null;
-      if (score !== null && typeof score === "object") score = score.total ?? null;
-      if (typeof score !== "number") score = null;
-      return el("li", {
-        class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
-          ? "me" : ""].join(" ").trim(),
-      }, swatch(payload, s.seat),
-      el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : "",
-        s.stand_in ? [" ", el("em", { class: "badge bot-badge", "data-seat": s.seat },
-          t("clocks.stand_in_badge"))] : null),
-      held.has(s.seat) ? el("button", {
-        type: "button", class: "link rename", "data-seat": s.seat,
-        onclick: () => { renaming = s.seat; drawName(payload); },
-      }, t("names.change")) : null,
-      score === null ? null : el("strong", {}, score));
-    })));
-}
-
-// The log: one numbered entry per move, the events that followed it (what the game did, a
-// forced move, a virtual player) listed under it and marked automatic (`announce` reads the
-// new ones, events too, to a screen reader as they happen).
-function logWords(payload, line) {
-  // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
-  // Dirk's or the game's lines, which name no seat); a step its player took back is struck
-  // through (<s>: no longer so) and said in words
-  const named = typeof line.seat === "number" && payload.seats[line.seat]
-    && payload.seats[line.seat].label === line.who;
-  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
-    line.undone ? el("s", {}, line.words) : line.words,
-    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
-    line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
+  box.replaceChildren(el("h2", {}, t("table.players")), playerList(payload,
+    (seat) => viewScore(payload, seat),
+    (s) => (held.has(s.seat) ? el("button", {
+      type: "button", class: "link rename", "data-seat": s.seat,
+      onclick: () => { renaming = s.seat; drawName(payload); },
+    }, t("names.change")) : null)));
 }
 
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const steps = [];
-  for (const line of payload.log) {
-    const last = steps[steps.length - 1];
-    if (last && last.seq === line.seq) last.lines.push(line);
-    else steps.push({ seq: line.seq, lines: [line] });
-  }
-  // The list scrolls on its own, so a keyboard must be able to reach it (tabindex 0, named).
-  const list = el("ol", { class: "log", tabindex: "0", "aria-label": t("table.log"),
-    start: steps.length ? steps[0].seq + 1 : 1 },
-    steps.map(({ lines }) => {
-      const own = lines[0].auto ? null : lines[0];
-      const events = lines.filter((line) => line.auto);
-      const kind = own && own.sealed ? "sealed" : own && own.undone ? "undone" : "";
-      return el("li", { class: kind, title: own?.text || "" },
-        own ? logWords(payload, own) : null,
-        own && own.scenes ? [" ", scenes.button(own)] : null,
-        events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
-          class: `auto by-${line.by} event-${line.event}`,
-        }, logWords(payload, line)))) : null);
-    }));
+  const list = logList(payload, {
+    extra: (own) => (own.scenes ? [" ", scenes.button(own)] : null), // a scoring, shown
+  });
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
 }
