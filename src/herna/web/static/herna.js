@@ -212,3 +212,25 @@ export async function copyLink(input, note) {
   clearTimeout(note.timer);
   if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
 }
+
+// ----- clocks: a time left in the page's words ---------------------------------------------
+// A slow table's time (and My tables'): "4 h 12 min", "12 min", "40 s" in the catalogs' units
+// (CLDR's short units: the same letters in Czech and Slovak), rounded up to what is shown.
+export function timeWords(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 3600) {
+    const m = Math.ceil(s / 60);
+    return t("clocks.hours", { h: Math.floor(m / 60), m: m % 60 });
+  }
+  if (s >= 60) return t("clocks.minutes", { m: Math.ceil(s / 60) });
+  return t("clocks.seconds", { s });
+}
+
+// A live clock's time, as a chess clock shows it: 4:59, 0:07, 1:02:03.
+export function timeDigits(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
