@@ -2,6 +2,8 @@
 // seats this browser holds. No game rules live here or anywhere in the client.
 
 const LANGS = ["en", "cs", "sk"];
+// Herna's own games: each has a rules page (/rules/{id}) and a score pad (/score/{id}).
+export const BOX_GAMES = ["alhambra", "alhambra-rw", "envyra", "ubongo"];
 let words = {};
 let lang = "en";
 

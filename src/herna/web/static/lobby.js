@@ -1,8 +1,8 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, cleanName, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker, loadWords,
-  myName, nameForm, plural, t,
+  api, BOX_GAMES, cleanName, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker,
+  loadWords, myName, nameForm, plural, t,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
@@ -155,7 +155,8 @@ function draw() {
     el("span", {}, t("lobby.players")),
     el("select", { id: "players", onchange: (e) => setPlayers(Number(e.target.value)) },
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
-  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), players,
+  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)),
+    boxLinks(game.id), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
@@ -166,6 +167,17 @@ function draw() {
       t("lobby.start")),
     el("p", { id: "lobby-error", class: "error", role: "alert" }));
   root.replaceChildren(choose, setup);
+}
+
+// Each game's rules page and its score pad (for a game played with the real box).
+function boxLinks(id) {
+  if (!BOX_GAMES.includes(id)) return null;
+  const lang = encodeURIComponent(document.documentElement.lang);
+  return el("p", { class: "box-links" },
+    el("a", { class: "button", id: "lobby-rules", href: `/rules/${id}?lang=${lang}`,
+      "aria-label": t("pads.rules_label", { game: gameName(id) }) }, t("rules.open")),
+    el("a", { class: "button", id: "lobby-pad", href: `/score/${id}`,
+      "aria-label": t("pads.open_label", { game: gameName(id) }) }, t("pads.open")));
 }
 
 function gameName(id) {
