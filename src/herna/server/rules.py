@@ -91,7 +91,8 @@ def _table(table: dict[str, object] | None) -> str:
         for i, c in enumerate(row)) + "</tr>"
         for row in table["rows"])  # type: ignore[attr-defined]
     caption = html.escape(str(table.get("caption") or ""))
-    return (f'<div class="table-strip"><table class="guide-table"><caption>{caption}</caption>'
+    return (f'<div class="table-strip" tabindex="0" role="region" aria-label="{caption}">'
+            f'<table class="guide-table"><caption>{caption}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 

@@ -418,11 +418,13 @@ function drawPad() {
         el("a", { class: "button", id: "pad-all", href: "/score/" }, t("pads.all"))),
       el("p", { class: "hint", id: "pad-offline-ready", hidden: true }, t("pads.ready_offline"))),
     el("div", { id: "pad-entries" }),
-    el("div", { class: "pad-actions" },
+    // the status sits with the button that counts (on a phone, stuck to the screen's
+    // bottom): "offline" is read where it was asked for
+    el("div", { class: "pad-actions", id: "pad-actions" },
       el("button", { type: "button", class: "primary", id: "pad-count", onclick: count },
         t("pads.count")),
-      el("button", { type: "button", id: "pad-new", onclick: newPad }, t("pads.new"))),
-    el("p", { id: "pad-status", class: "pad-status", role: "status", "aria-live": "polite" }),
+      el("button", { type: "button", id: "pad-new", onclick: newPad }, t("pads.new")),
+      el("p", { id: "pad-status", class: "pad-status", role: "status", "aria-live": "polite" })),
     el("section", { class: "panel pad-result", id: "pad-result", hidden: true,
       "aria-live": "polite" }),
     el("section", { class: "panel", id: "pad-saved" }));
@@ -490,6 +492,7 @@ async function count() {
     if (before) {
       drawResult(key, before);
       status(t("pads.offline_last"), "offline");
+      showResult();
     } else {
       status(t("pads.offline"), "offline");
     }
@@ -502,6 +505,12 @@ async function count() {
   status("");
   drawResult(key, result);
   announce(result.result);
+  showResult();
+}
+
+function showResult() {
+  const box = document.getElementById("pad-result");
+  if (box && !box.hidden) box.scrollIntoView({ block: "start" });
 }
 
 function cellText(row, i) {
@@ -516,8 +525,9 @@ function drawResult(key, result, saved = null) {
   const box = document.getElementById("pad-result");
   box.hidden = false;
   box.classList.remove("stale");
-  const table = el("div", { class: "table-strip" }, el("table", { class: "pad-table",
-    id: "pad-table" },
+  // a table wider than a phone scrolls inside its strip, which a keyboard can reach
+  const table = el("div", { class: "table-strip", tabindex: 0, role: "region",
+    "aria-label": result.title }, el("table", { class: "pad-table", id: "pad-table" },
   el("caption", { class: "sr-only" }, result.title),
   el("thead", {}, el("tr", {}, el("td", {}), result.columns.map((c) => el("th", {
     scope: "col", class: c.virtual ? "virtual" : null,
