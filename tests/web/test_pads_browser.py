@@ -20,6 +20,7 @@ from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
 from .test_a11y import violations
 from .test_invite import close, new_page, wait_for
+from .test_words_browser import english_on
 
 SIZES = {"390": PHONE, "1366": DESKTOP}
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
@@ -306,5 +307,58 @@ def test_axe_finds_nothing_serious_on_the_pads_and_rules(browser: Any, live_serv
         page.goto(live_server.url + "/rules/ubongo?lang=sk")
         found["rules"] = violations(page)
         assert all(not v for v in found.values()), {k: v for k, v in found.items() if v}
+    finally:
+        close(page)
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_a_czech_or_slovak_pad_has_no_english(browser: Any, live_server: LiveServer,
+                                             lang: str) -> None:
+    """Every word of the chooser, each pad's form and its counted points in the page's
+    language (the form's words come from the catalogs through the API)."""
+    page = new_page(browser, **PHONE)
+    try:
+        page.add_init_script(f"localStorage.setItem('herna.lang', {lang!r})")
+        page.goto(live_server.url + "/score/")
+        wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert english_on(page) == set()
+        for game in ("alhambra", "alhambra-rw", "envyra", "ubongo"):
+            page.goto(live_server.url + f"/score/{game}")
+            wait_for(lambda: page.locator(".pad-card").count() > 0, what="the pad")
+            tap(page, 0, page.locator('[data-player="0"] .pad-field[data-kind="count"]')
+                .first.get_attribute("data-key"), 2)
+            assert english_on(page) == set(), game
+            page.locator("#pad-count").click()
+            wait_for(lambda: page.locator("#pad-verdict").is_visible(), what="the points")
+            page.locator("#pad-save").click()
+            assert english_on(page) == set(), game
+        shot(page, f"pad-ubongo-result-{lang}-390", full_page=False)
+    finally:
+        close(page)
+
+
+def test_share_hands_the_link_to_the_devices_share_sheet(browser: Any,
+                                                         live_server: LiveServer) -> None:
+    """Where the Web Share API is present (a phone), Share hands it the pad's link."""
+    page = new_page(browser, **PHONE)
+    try:
+        page.add_init_script("""navigator.share = (data) => {
+            window.sharedWith = data; return Promise.resolve(); };""")
+        open_pad_from_lobby(page, live_server, "ubongo")
+        page.locator("#pad-name-0").fill("Eva")
+        tap(page, 0, "violet", 5)
+        page.locator("#pad-count").click()
+        wait_for(lambda: page.locator("#pad-verdict").is_visible(), what="the points")
+        page.locator("#pad-share").click()
+        wait_for(lambda: page.evaluate("Boolean(window.sharedWith)"), what="the share sheet")
+        shared = page.evaluate("window.sharedWith")
+        assert shared["title"] == catalog().t("pads.share_title", "en", game="Ubongo")
+        assert re.search(r"/score/ubongo#e=[A-Za-z0-9_-]+$", shared["url"])
+        assert page.locator("#pad-link").count() == 0  # nothing to copy by hand
+        page.goto(shared["url"])
+        wait_for(lambda: page.locator("#pad-from-link").count() == 1, what="the shared pad")
+        assert page.locator("#pad-name-0").input_value() == "Eva"
+        assert value(page, 0, "violet") == "5"
     finally:
         close(page)

@@ -632,10 +632,10 @@ function drawSaved() {
   if (!box) return;
   const list = savedPads().filter((s) => !game || s.game === game);
   const items = list.map((s) => {
-    const totals = s.result?.rows?.find((r) => r.key === "total")
-      || s.result?.rows?.[s.result.rows.length - 1];
-    const names = (s.result?.columns || []).map((c, i) => (totals ? `${c.name} ${
-      totals.cells[i] ?? "—"}` : c.name)).join(" · ");
+    // each player's total where the pad has one (Ubongo ranks by colours: its verdict)
+    const totals = s.result?.rows?.find((r) => r.key === "total");
+    const names = totals ? (s.result?.columns || []).map((c, i) => `${c.name} ${
+      totals.cells[i] ?? "—"}`).join(" · ") : s.result?.result || "";
     const title = s.result?.title || gameName(s.game);
     return el("li", { "data-saved": s.id },
       el("div", { class: "what" }, el("strong", {}, title),
@@ -735,6 +735,7 @@ async function loadForm() {
 }
 
 function startingPad() {
+  origin = null;
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("e")) {
     const fromLink = cleanPad(decodeEntries(hash.get("e")));
@@ -755,6 +756,24 @@ function startingPad() {
   }
   return cleanPad(draft) || blankPad();
 }
+
+// The pad a page starts with (a link's entries, a saved pad, else the draft), drawn.
+function openStart() {
+  const start = startingPad();
+  if (start && start.id && start.entries) {
+    openSaved(start);
+    return;
+  }
+  pad = start;
+  shown = null;
+  keepDraft();
+  drawPad();
+}
+
+// a link to another pad opened in this page changes only the fragment: read it again
+window.addEventListener("hashchange", () => {
+  if (game && form) openStart();
+});
 
 async function main() {
   await loadWords();
@@ -783,14 +802,7 @@ async function main() {
       el("a", { class: "button", href: "/score/" }, t("pads.all"))));
     return;
   }
-  const start = startingPad();
-  if (start && start.id && start.entries) {
-    openSaved(start);
-    return;
-  }
-  pad = start;
-  keepDraft();
-  drawPad();
+  openStart();
 }
 
 main();
