@@ -414,3 +414,46 @@ def test_the_pad_pages_and_their_service_worker(sqlite_client: TestClient) -> No
     assert r.headers["service-worker-allowed"] == "/score/"
     assert r.headers["cache-control"] == "no-cache"
     assert "caches.open" in r.text and "/api/messages?lang=" in r.text
+
+
+# ----- anything at all ---------------------------------------------------------------------------
+KEYS = ["lang", "settings", "players", "virtual", "name", "round", "vs_virtual", "tower",
+        "walls", "garden", "paid_tower", "coins", "lines4", "stars", "orange_sun",
+        "end_tile", "cards", "green", "x"]
+
+
+def _bodies() -> Any:
+    from hypothesis import strategies as st
+
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats(allow_nan=False,
+                     allow_infinity=False), st.sampled_from(["", "Ana", "EQ1", "cs", "xx"]))
+    value = st.recursive(leaf, lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(st.sampled_from(KEYS), inner, max_size=6)), max_leaves=30)
+    player = st.dictionaries(st.sampled_from(KEYS), value, max_size=6)
+    return st.fixed_dictionaries({}, optional={
+        "players": st.one_of(st.lists(player, max_size=7), value),
+        "virtual": st.one_of(st.lists(player, max_size=5), value),
+        "settings": st.one_of(st.dictionaries(st.sampled_from(KEYS), value, max_size=3), value),
+        "lang": st.sampled_from(["en", "cs", "sk"])})
+
+
+@pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
+def test_any_body_is_scored_or_refused_with_a_reason(sqlite_client: TestClient,
+                                                     game: str) -> None:
+    """Whatever a program sends, the answer is the points (200) or a refusal with a reason
+    and the field (422): never a crash."""
+    from hypothesis import HealthCheck, given, settings
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(_bodies())
+    def check(body: dict[str, Any]) -> None:
+        r = sqlite_client.post(f"/api/score/{game}", json=body)
+        assert r.status_code in (200, 422), (body, r.status_code, r.text)
+        got = r.json()
+        if r.status_code == 422:
+            assert got["reason"] and ("field" in got or "lang" in got["reason"]), (body, got)
+        else:
+            assert got["rows"] and got["explain"] and got["result"], (body, got)
+
+    check()

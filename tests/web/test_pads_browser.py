@@ -212,11 +212,27 @@ def test_every_pad_fits_the_screen(browser: Any, live_server: LiveServer, game: 
         for i in range(cards):
             if page.locator(f'[data-player="{i}"]').count():
                 tap(page, i, key, i + 1)
+        paid = page.locator("#pad-0-paid_pavilion")
+        if game == "alhambra-rw":  # a type complete: the place paid during play is asked
+            assert paid.count() == 1 and paid.is_hidden()
+            tap(page, 0, "pavilion", 3)  # 4 crosses: every box of the row
+            assert paid.is_visible()
+            paid.select_option("1")
+        if game == "envyra":  # the end tile and an Equilibrium card
+            page.locator("#pad-1-end_tile").check()
+            page.locator("#pad-0-cards-EQ1").check()
+            tap(page, 0, "green_leaf", 1)
+            tap(page, 0, "orange_sun", 1)  # EQ1: sun + leaf
         assert check_layout(page) == []
         shot(page, f"pad-{game}-{size}")
         page.locator("#pad-count").click()
         wait_for(lambda: page.locator("#pad-verdict").is_visible(), what="the points")
         assert page.locator("#pad-explain li").count() >= 1
+        explained = " ".join(page.locator("#pad-explain li").all_inner_texts())
+        if game == "alhambra-rw":
+            assert "Player 1 took 1st during play: 16" in explained, explained
+        if game == "envyra":
+            assert "EQ1 scores 2" in explained, explained
         players = page.locator("[data-player]").count()
         assert page.locator("#pad-table thead th").count() >= players
         assert check_layout(page) == []
