@@ -35,6 +35,24 @@ def open_pad_from_lobby(page: Any, server: LiveServer, game: str) -> None:
     wait_for(lambda: page.locator(".pad-card").count() > 0, what="the pad's cards")
 
 
+def open_chooser_from_lobby(page: Any, server: LiveServer) -> None:
+    """The lobby, a game's Score pad link, then the pad's "All score pads"."""
+    open_pad_from_lobby(page, server, "alhambra")
+    page.locator("#pad-all").click()
+    page.wait_for_url("**/score/")
+    wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
+
+
+def choose_pad(page: Any, game: str) -> None:
+    """From the chooser (or any pad, through "All score pads"): the game's pad."""
+    if page.locator(".pad-games").count() == 0:
+        page.locator("#pad-all").click()
+        wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
+    page.locator(f'.pad-games li[data-game="{game}"] a.primary').click()
+    page.wait_for_url(f"**/score/{game}")
+    wait_for(lambda: page.locator(".pad-card").count() > 0, what="the pad")
+
+
 def tap(page: Any, player: int, key: str, times: int) -> None:
     for _ in range(times):
         page.locator(f'[data-player="{player}"] [data-key="{key}"] button.more').click()
@@ -252,14 +270,16 @@ def test_the_chooser_lists_every_pad_with_its_rules(browser: Any, live_server: L
                                                     size: str) -> None:
     page = new_page(browser, **SIZES[size])
     try:
-        page.goto(live_server.url + "/score")
-        wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
-        assert page.url.endswith("/score/")
+        open_chooser_from_lobby(page, live_server)
         assert check_layout(page) == []
         shot(page, f"pad-chooser-{size}")
-        page.locator('.pad-games li[data-game="envyra"] a.primary').click()
-        page.wait_for_url("**/score/envyra")
-        wait_for(lambda: page.locator(".pad-card").count() == 3, what="Envyra's pad")
+        choose_pad(page, "envyra")
+        assert page.locator(".pad-card").count() == 3
+        # a game's Rules link on the chooser
+        page.locator("#pad-all").click()
+        page.locator('.pad-games li[data-game="ubongo"] a:not(.primary)').click()
+        page.wait_for_url("**/rules/ubongo?lang=en")
+        assert page.locator("#recon mark.badge").count() == 1
     finally:
         close(page)
 
@@ -310,17 +330,18 @@ def test_axe_finds_nothing_serious_on_the_pads_and_rules(browser: Any, live_serv
     readers find what they need (axe-core, as tests/web/test_a11y.py runs it)."""
     page = new_page(browser, **SIZES[size])
     try:
-        page.goto(live_server.url + "/score/")
-        wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
+        open_chooser_from_lobby(page, live_server)
         found = {"chooser": violations(page)}
         for game in ("alhambra-rw", "envyra"):
-            page.goto(live_server.url + f"/score/{game}")
-            wait_for(lambda: page.locator(".pad-card").count() > 0, what="the pad")
+            choose_pad(page, game)
             found[game] = violations(page)
             page.locator("#pad-count").click()
             wait_for(lambda: page.locator("#pad-verdict").is_visible(), what="the points")
             found[f"{game} counted"] = violations(page)
-        page.goto(live_server.url + "/rules/ubongo?lang=sk")
+        page.locator("#pad-rules").click()
+        page.wait_for_url("**/rules/envyra?lang=en")
+        page.locator('.lang-links a[hreflang="sk"]').click()
+        page.wait_for_url("**lang=sk")
         found["rules"] = violations(page)
         assert all(not v for v in found.values()), {k: v for k, v in found.items() if v}
     finally:
@@ -335,13 +356,11 @@ def test_a_czech_or_slovak_pad_has_no_english(browser: Any, live_server: LiveSer
     page = new_page(browser, **PHONE)
     try:
         page.add_init_script(f"localStorage.setItem('herna.lang', {lang!r})")
-        page.goto(live_server.url + "/score/")
-        wait_for(lambda: page.locator(".pad-games li").count() == 4, what="the pads")
+        open_chooser_from_lobby(page, live_server)
         assert page.evaluate("document.documentElement.lang") == lang
         assert english_on(page) == set()
         for game in ("alhambra", "alhambra-rw", "envyra", "ubongo"):
-            page.goto(live_server.url + f"/score/{game}")
-            wait_for(lambda: page.locator(".pad-card").count() > 0, what="the pad")
+            choose_pad(page, game)
             tap(page, 0, page.locator('[data-player="0"] .pad-field[data-kind="count"]')
                 .first.get_attribute("data-key"), 2)
             assert english_on(page) == set(), game
