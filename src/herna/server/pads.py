@@ -13,6 +13,7 @@ asked, and `field`, its path in the body (`players[1].tower`), so a page can poi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -152,7 +153,7 @@ class Pad:
         if "players" not in top:
             raise w.bad("players", "pads.err.missing")
         settings = self.read_settings(top.get("settings", {}), w)
-        players = [self.read_entry(p, f"players[{i}]", self.fields(w.lang), w, i)
+        players = [self.read_entry(p, f"players[{i}]", fields_of(self.game, w.lang), w, i)
                    for i, p in enumerate(w.rows(top["players"], "players", self.min_players,
                                                 self.max_players))]
         form = self.virtual(w.lang)
@@ -168,8 +169,9 @@ class Pad:
                 raise w.bad("virtual", "pads.err.virtual_count", n=len(rows),
                             players=len(players),
                             allowed=", ".join(str(a) for a in allowed))
-            virtual = [self.read_entry(v, f"virtual[{i}]", self.fields(w.lang, virtual=True),
-                                       w, i, name=form["names"][i])
+            virtual = [self.read_entry(v, f"virtual[{i}]",
+                                       fields_of(self.game, w.lang, virtual=True), w, i,
+                                       name=form["names"][i])
                        for i, v in enumerate(rows)]
         seen: dict[str, str] = {}
         reserved = {v["name"].casefold() for v in virtual}  # the virtual players at play
@@ -644,6 +646,13 @@ class UbongoPad(Pad):
 
 PADS: dict[str, Pad] = {p.game: p for p in (AlhambraPad(), RollWritePad(), EnvyraPad(),
                                              UbongoPad())}
+
+
+@functools.lru_cache(maxsize=64)
+def fields_of(game: str, lang: str, virtual: bool = False) -> tuple[dict[str, Any], ...]:
+    """A pad's fields in `lang`, kept: every entry of every request is read against them
+    (read only, never changed)."""
+    return tuple(PADS[game].fields(lang, virtual))
 
 
 def pad_of(game: str, lang: str) -> Pad:
