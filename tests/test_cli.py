@@ -247,7 +247,7 @@ def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     record = herna.load_record(path)
     record["actions"] = record["actions"][:2]
     path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("replay", str(path))
+    result = run("replay", str(path), "--text")
     assert result.exit_code == 0
     assert "The game is not finished (2 moves)." in result.output
 

@@ -235,8 +235,8 @@ def test_roll_and_write_pad_asks_again_for_a_taken_name_or_an_unearned_place() -
     out = pad("alhambra-rw", ["1", "Ani", "tower=8 coins=3 lines=5", "2", "tower=3",
                               "garden=2", "tower: Ani=1 Dirk=1", "seraglio: Ani=1",
                               "tower: Ani=1", "tower: Ani=1", ""])
-    assert "Dirk cannot have been paid for tower during play" in out
-    assert "Ani cannot have been paid for seraglio during play" in out
+    assert "Dirk cannot have been paid for completing the towers during play" in out
+    assert "Ani cannot have been paid for completing the seraglios during play" in out
     assert "tower" in out and "Winner: Ani" in out
     names = pad("alhambra-rw", ["2", "Ani", "tower=1", "ani", "Ben", "garden=1", "", ""])
     assert "ani is already at the table; please give another name." in names
@@ -256,7 +256,7 @@ def test_ubongo_pad_asks_again_for_gems_the_game_does_not_have() -> None:
     out = pad("ubongo", ["5", "2", "Ana", "12", "0", "0", "0", "0", "0", "ana", "Bo", "1", "0",
                          "0", "0", "0", "0", "0"])
     assert "Please select one of the available options" in out  # 5 players: asked again
-    assert "At most 0: the game has 12 green gems and 12 are counted already." in out
+    assert "At most 0: the game has 12 green gems, 12 of them counted already." in out
     assert "ana is already at the table" in out and "Winner: Ana" in out
 
 

@@ -119,7 +119,7 @@ def test_rate_command_prints_ratings_and_head_to_head(tmp_path: Path) -> None:
                  "--json", str(out), "--csv", str(games_csv))
     assert result.exit_code == 0, result.output
     text = result.output
-    assert "3 games asked, playing 4: whole rounds" in text
+    assert "playing 4 games instead of 3: whole rounds" in text
     assert "ratings after 4 games (2 players, seed 2)" in text
     lines = text.splitlines()
     ranked = [x for x in lines if x.startswith("│ 1 ") or x.startswith("│ 2 ")]

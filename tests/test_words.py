@@ -15,6 +15,7 @@ import pytest
 import herna
 from herna import i18n, web
 from herna.games.alhambra import render as alhambra_render
+from herna.games.alhambra_rw import i18n as rw_i18n
 from herna.games.envyra import i18n as envyra
 from herna.server import words
 from herna.server.store import SeatRow, TableRow
@@ -201,11 +202,9 @@ def test_fractions_have_a_decimal_comma() -> None:
     assert i18n.number(12.5, "sk") == "12,5"
 
 
-# A message "{n} <noun>" counts something: it must have plural forms. These do not (yet): the
-# counted word is not next to {n}, or the message is a CLI score-pad refusal.
-NOT_COUNTED = {"rate.players", "explain.tie", "explain.tie_unpaid", "err.too_many",
-               "err.too_many_all", "mode.vs_virtual", "pad.err.too_many", "pad.err.coins",
-               "pad.err.players", "pad.too_many"}
+# A message "{n} <noun>" counts something: it must have plural forms. These have no noun after
+# the count ("with 3 each": how many buildings a tied player has).
+NOT_COUNTED = {"explain.tie", "explain.tie_unpaid"}
 
 
 def test_every_counted_message_has_plural_forms() -> None:
@@ -243,3 +242,66 @@ def test_counted_words_on_screen(catalog: i18n.Catalog, key: str,
     for lang in i18n.LANGUAGES:
         have = {k.rpartition(".")[2] for k in catalog.tables[lang] if k.startswith(key + ".")}
         assert have == i18n.plural_categories(lang), (key, lang)
+
+
+# ----- grammar: a noun inserted in the case its place needs (Alhambra Roll & Write) -----------
+RW_TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+# where a building type may stand in its nominative: a label after a colon or a field, in
+# brackets, or as the name of a type ("typu věž", "budova věž"); anywhere else (after "za",
+# as an object) a message takes the form the catalogs carry for that place (`type_gen`)
+NOMINATIVE_PLACE = re.compile(r"(^|: |\} |\(|typu |typ |type |budova )\{type\}$")
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_roll_and_write_inserts_a_type_only_where_its_nominative_fits(lang: str) -> None:
+    table = rw_i18n.CATALOG.tables[lang]
+    for key, text in table.items():
+        for at in re.finditer(r"\{type\}", text):
+            assert NOMINATIVE_PLACE.search(text[:at.end()]), (key, text)
+
+
+GENITIVE = {"cs": ("pavilonů", "serailů", "arkád", "komnat", "zahrad", "věží"),
+            "sk": ("pavilónov", "palácov", "arkád", "zámkov", "záhrad", "veží"),
+            "en": ("pavilions", "seraglios", "arcades", "chambers", "gardens", "towers")}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "sk"])
+def test_completing_a_type_says_it_in_the_genitive(lang: str) -> None:
+    """"Ani vyškrtala všechna políčka zahrad", "…dostať VB za dokončenie veží": the rulebook's
+    own phrase (seed 000: "vyškrtali v rovnakom kole všetky políčka palácov")."""
+    for kind, form in zip(RW_TYPES, GENITIVE[lang], strict=True):
+        assert rw_i18n.type_gen(kind, lang) == form
+        one = rw_i18n.t("award.one", lang, round=3, who="Ani", type_gen=form, places="1.",
+                        share=16)
+        shared = rw_i18n.t("award.shared", lang, round=3, who="Ani a Ben", type_gen=form,
+                           places="1.+2.", share=13)
+        paid = rw_i18n.plural("pad.err.not_complete", 4, lang, who="Ani", type_gen=form)
+        for text in (one, shared, paid):
+            assert re.search(rf"\b{form}\b", text), (lang, text)
+    assert rw_i18n.t("award.one", "cs", round=2, who="Ani", type_gen=rw_i18n.type_gen(
+        "garden", "cs"), places="1.", share=16) == \
+        "kolo 2: Ani vyškrtal(a) všechna políčka zahrad: 1. místo, 16 VB"
+    assert rw_i18n.t("award.shared", "sk", round=5, who="Patricia a Frank",
+                     type_gen=rw_i18n.type_gen("seraglio", "sk"), places="1.+2.", share=13) \
+        == ("kolo 5: Patricia a Frank vyškrtali všetky políčka palácov v rovnakom kole: delia "
+            "sa o miesta 1.+2., každý 13 VB")
+
+
+def test_roll_and_write_awards_on_the_table_are_in_the_genitive() -> None:
+    """A real game's awards, as the drawing and the terminal write them."""
+    from herna.games.alhambra_rw import render as rw_render
+    from herna.games.alhambra_rw import terminal as rw_terminal
+
+    state = herna.make("alhambra-rw", players=3, seed=2)
+    rng = random.Random(2)
+    while not state.view(None).get("awards") and not state.is_over():
+        seat = rng.choice(list(state.to_act()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.view(None)
+    kind = view["awards"][0]["type"]
+    for lang in ("cs", "sk"):
+        drawn = rw_render.svg(view, lang=lang)
+        assert rw_i18n.type_gen(kind, lang) in drawn, (lang, kind)
+        with i18n.speaking(lang):
+            lines = rw_terminal.award_lines(view)
+        assert rw_i18n.type_gen(kind, lang) in lines[0], lines

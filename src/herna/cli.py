@@ -12,6 +12,7 @@ line and exit code 2, never a traceback: a person at a terminal needs the reason
 stack. Messages go through `herna.i18n.t`, so `--lang cs|sk` (or HERNA_LANG) translates them.
 """
 
+import contextlib
 import copy
 import gc
 import importlib
@@ -21,6 +22,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -192,7 +194,8 @@ def _flag_options(game: GameSpec, args: Sequence[str]) -> list[str]:
 def _players(game: GameSpec, players: int | None) -> int:
     n = game.min_players if players is None else players
     if n not in game.player_counts:
-        raise UsageError(t("players.bad", game=game.name, counts=_counts_text(game), n=n))
+        raise UsageError(CATALOG.plural("players.bad", max(game.player_counts), game=game.name,
+                                        counts=_counts_text(game), got=n))
     return n
 
 
@@ -694,6 +697,9 @@ def simulate(
     plot: Annotated[Path | None, typer.Option(
         help="Draw win shares and score distributions to this PNG (needs the plot extra).")
     ] = None,
+    records: Annotated[Path | None, typer.Option(
+        help="Write every game's record to this folder, one JSON file per game (GAME-N.json), "
+             "for herna replay.")] = None,
     ray: RayOpt = None,
     lang: LangOpt = None,
 ) -> None:
@@ -708,14 +714,19 @@ def simulate(
             raise UsageError(t("games.count", n=games))
         _need_extras(plot=plot is not None, ray=ray is not None)
         _check_outputs(json_out, csv_out, summary_csv, plot)
+        if records is not None and not records.is_dir():
+            if not records.resolve().parent.is_dir():
+                raise UsageError(t("out.folder", path=records, folder=records.parent))
+            records.mkdir()
         started = time.perf_counter()
         with _progress(ui, t("sim.progress", game=spec.name), games) as progress:
             result = run_tournament(
                 game, n, specs, games, seed=seed, workers=workers, options=options,
-                rotate_seats=rotate, progress=progress, ray=ray)
+                rotate_seats=rotate, progress=progress, ray=ray,
+                keep_records=records is not None)
         seconds = time.perf_counter() - started
         _print_tournament(ui, spec, result)
-        ui.line(t("sim.speed", games=games, seconds=seconds, rate=games / max(seconds, 1e-9)),
+        ui.line(_speed(games, seconds),
                 "dim")
         if json_out is not None:
             json_out.write_text(result.to_json() + "\n", encoding="utf-8")
@@ -726,6 +737,11 @@ def simulate(
         if summary_csv is not None:
             result.write_summary_csv(summary_csv)
             ui.line(t("wrote", path=summary_csv))
+        if records is not None:
+            for g in result.results:
+                assert g.record is not None  # kept: keep_records
+                herna.save_record(g.record, records / f"{game}-{g.index + 1}.json")
+            ui.line(CATALOG.plural("wrote_records", games, path=records))
         if plot is not None:
             from herna.ai.plot import plot_tournament
 
@@ -778,8 +794,19 @@ def _mean_text(s: Summary) -> str:
     return f"{s.mean:.1f}" if s.ci_low != s.ci_low else f"{s.mean:.1f} ± {s.mean - s.ci_low:.1f}"
 
 
-def _range_text(s: Summary) -> str:
-    return f"{s.mean:.1f} ({_num(s.min)}-{_num(s.max)})"
+def _tenths(x: float) -> Decimal:
+    """`x` to one decimal, written the language's way by the catalog (12,3 in Czech)."""
+    return Decimal(f"{x:.1f}")
+
+
+def _speed(games: int, seconds: float) -> str:
+    return CATALOG.plural("sim.speed", games, seconds=_tenths(seconds),
+                          rate=_tenths(games / max(seconds, 1e-9)))
+
+
+def _length(key: str, s: Summary) -> str:
+    """A mean length with its range, counted by the mean: "120.3 decisions on average"."""
+    return CATALOG.plural(key, _tenths(s.mean), low=_num(s.min), high=_num(s.max))
 
 
 def _stats_table(title: str, heads: Sequence[str],
@@ -820,9 +847,9 @@ def _print_tournament(ui: UI, spec: GameSpec, result: TournamentResult) -> None:
         if not result.rotate_seats and len(distinct) > 1:
             ui.line(t("sim.rotate_hint"), "dim")
     decisions, turns = result.lengths()
-    text = t("sim.length", decisions=_range_text(decisions))
+    text = _length("sim.length", decisions)
     if turns is not None:
-        text += t("sim.turns", turns=_range_text(turns))
+        text += _length("sim.turns", turns)
     ui.line(text)
 
 
@@ -878,15 +905,15 @@ def rate(
         tables = len(lineups(len(specs), players))
         planned = -(-games // (tables * players)) * tables * players
         if planned != games:
-            ui.line(t("rate.rounded", asked=games, games=planned, lineups=tables), "dim")
+            ui.line(t("rate.rounded", asked=games, playing=CATALOG.plural("rate.playing", planned),
+                      lineups=CATALOG.plural("n_lineups", tables)), "dim")
         started = time.perf_counter()
         with _progress(ui, t("rate.progress", game=spec.name), planned) as progress:
             result = rate_bots(game, players, specs, games, seed=seed, workers=workers,
                                options=options, progress=progress, ray=ray)
         seconds = time.perf_counter() - started
         _print_rating(ui, spec, result)
-        ui.line(t("sim.speed", games=result.games, seconds=seconds,
-                  rate=result.games / max(seconds, 1e-9)), "dim")
+        ui.line(_speed(result.games, seconds), "dim")
         if json_out is not None:
             json_out.write_text(result.to_json() + "\n", encoding="utf-8")
             ui.line(t("wrote", path=json_out))
@@ -896,8 +923,9 @@ def rate(
 
 
 def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
-    table = Table(title=t("rate.title", game=spec.name, games=result.games,
-                          players=result.players, seed=result.seed),
+    table = Table(title=t("rate.title", game=spec.name,
+                          after=CATALOG.plural("after_games", result.games),
+                          players=CATALOG.plural("n_players", result.players), seed=result.seed),
                   caption=t("rate.model"))
     for key in ("col.place", "col.bot", "col.mu", "col.sigma", "col.ordinal", "col.games",
                 "col.share", "col.mean"):
@@ -928,17 +956,39 @@ def _print_rating(ui: UI, spec: GameSpec, result: "RatingResult") -> None:
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON), e.g. from play --save.")],
-    seat: Annotated[int | None, typer.Option(help="The seat whose view --view shows.")] = None,
-    view: Annotated[bool, typer.Option(help="Also draw the final position.")] = False,
+    record: Annotated[Path, typer.Argument(
+        help="A game record (JSON), e.g. from play --save or simulate --records.")],
+    url: Annotated[str | None, typer.Option(
+        help="A running Herna server to open it on, e.g. http://localhost:8000 (default: "
+             "one started here, on --db, until Ctrl+C).")] = None,
+    browser: Annotated[bool, typer.Option(
+        help="Open the replay in the browser (--no-browser: only print its link).")] = True,
+    text: Annotated[bool, typer.Option(
+        help="Print the moves and the final scores here instead of opening the browser.")]
+        = False,
+    seat: Annotated[int | None, typer.Option(
+        help="The seat whose side the replay opens on (with --view: whose view is drawn).")]
+        = None,
+    view: Annotated[bool, typer.Option(
+        help="Print the moves and draw the final position here (as --text).")] = False,
+    db: Annotated[str | None, typer.Option(
+        help="Without --url: the database of the server started here (default: $HERNA_DB, "
+             "else herna.db); the replay stays in it.")] = None,
+    port: Annotated[int, typer.Option(
+        help="Without --url: the port of the server started here (0: a free one).",
+        min=0, max=65535)] = 0,
     lang: LangOpt = None,
 ) -> None:
-    """Print a game record move by move, then the final scores."""
+    """Open a game record in the browser as a replay to step through and share (or print it
+    move by move with --text)."""
     ui = _start(lang)
     with _guard(ui):
         data = _load_record(record)
         state = herna.replay(data)
         _check_seat(seat, state.num_players)
+        if not (text or view):
+            _replay_in_browser(ui, data, url, browser, seat, db, port)
+            return
         ui.line(t("replay.header", game=state.spec.name,
                   players=CATALOG.plural("n_players", state.num_players),
                   seed=state.seed, moves=CATALOG.plural("n_moves", len(state.history))), "bold")
@@ -951,6 +1001,92 @@ def replay(
             ui.line(t("not_over", moves=CATALOG.plural("n_moves", len(state.history))))
         else:
             ui.out.print(_outcome_table(outcome, [""] * state.num_players, state.spec.id))
+
+
+def _replay_in_browser(ui: UI, data: dict[str, Any], url: str | None, browser: bool,
+                       seat: int | None, db: str | None, port: int) -> None:
+    """Upload the record to a Herna server (the one at `url`, else one started here), print
+    the replay's link and open it; a server started here serves until Ctrl+C."""
+    import webbrowser
+
+    if url is not None:
+        base = url.rstrip("/")
+        link = _uploaded_link(base, data, seat)
+        ui.line(t("replay.link", url=link), "bold")
+        if browser:
+            webbrowser.open(link)
+        return
+    import threading
+
+    import uvicorn
+
+    from herna.server.app import DEFAULT_DB, create_app
+
+    where = db or os.environ.get("HERNA_DB") or DEFAULT_DB
+    if port == 0:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(create_app(where), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    failed: list[BaseException] = []
+
+    def announce() -> None:
+        """Once the server listens: upload the record, print its link, open the browser."""
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if server.should_exit or time.monotonic() > deadline:
+                failed.append(HernaError(t("replay.no_server", port=port)))
+                server.should_exit = True
+                return
+            time.sleep(0.05)
+        try:
+            link = _uploaded_link(f"http://127.0.0.1:{port}", data, seat)
+        except BaseException as e:  # said by the main thread, after the server stopped
+            failed.append(e)
+            server.should_exit = True
+            return
+        ui.line(t("replay.link", url=link), "bold")
+        ui.line(t("replay.serving", db=_db_label(where)), "dim")
+        if browser:
+            webbrowser.open(link)
+
+    threading.Thread(target=announce, daemon=True).start()
+    # the server in the main thread: Ctrl+C stops it the way `herna serve` stops (uvicorn's
+    # own signal handling), and nothing of it still runs when the interpreter exits; uvicorn
+    # raises the Ctrl+C again once it has stopped: that is the way out, not an error
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if failed:
+        raise failed[0]
+
+
+def _uploaded_link(base: str, data: dict[str, Any], seat: int | None) -> str:
+    """POST the record to `base`/api/replays; the replay's link (on `seat`'s side)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    body = json.dumps(data).encode()
+    request = urllib.request.Request(f"{base}/api/replays", data=body, method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            made = json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        try:
+            reason = json.loads(e.read()).get("reason") or str(e)
+        except (ValueError, AttributeError):
+            reason = str(e)
+        raise HernaError(t("replay.refused", url=base, reason=reason)) from None
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise HernaError(t("replay.unreachable", url=base,
+                           reason=getattr(e, "reason", e))) from None
+    link = f"{base}{made['url']}"
+    return link if seat is None else f"{link}?seat={seat}"
 
 
 @app.command()

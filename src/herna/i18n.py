@@ -13,6 +13,10 @@ a key a table lacks, so a missing translation never breaks a command. The langua
 
 A game's own words live in a `Catalog` (its English, Czech and Slovak tables) in the game's
 `i18n.py`; it speaks the CLI's current language unless asked for another.
+
+A reason shown on the page says a move in words, where the terminal quotes the notation its
+user types: inside `in_words(say)` a message's `{action}` field (a move) is said by `say`, and a
+message with a `<key>.page` form (no notation in it) is said in that form.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import decimal
 import json
 import os
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -70,6 +74,34 @@ EN, CS, SK = TABLES["en"], TABLES["cs"], TABLES["sk"]
 _lang: ContextVar[str | None] = ContextVar("herna_lang", default=None)
 
 
+# How a move is said where nobody types the notation (the page): None says it as the notation.
+_say: ContextVar[Callable[[str], str] | None] = ContextVar("herna_say", default=None)
+
+
+@contextmanager
+def in_words(say: Callable[[str], str]) -> Iterator[None]:
+    """Say moves in words inside the block: the `{action}` field of a message is said by
+    `say(action text)` (a game's `web.label`), and a message that has a `<key>.page` form (the
+    same reason without notation hints) is said in that form. For reasons shown on the page."""
+    token = _say.set(say)
+    try:
+        yield
+    finally:
+        _say.reset(token)
+
+
+def saying_in_words() -> bool:
+    """True inside `in_words`: a reason names cards, dice and moves in words, not notation."""
+    return _say.get() is not None
+
+
+def _key_for(key: str, english: dict[str, str]) -> str:
+    """`key`, or its `.page` form inside `in_words` when the catalog has one."""
+    if _say.get() is not None and f"{key}.page" in english:
+        return f"{key}.page"
+    return key
+
+
 class UnknownLanguage(ValueError):
     pass
 
@@ -114,6 +146,7 @@ def get_lang() -> str:
 def t(key: str, /, **fields: object) -> str:
     """The message `key` in the current language, with `fields` filled in."""
     lang = get_lang()
+    key = _key_for(key, EN)
     template = TABLES[lang].get(key) or EN[key]
     return template.format(**localized(template, fields, lang))
 
@@ -128,10 +161,15 @@ def number(x: float | decimal.Decimal, lang: str) -> str:
 
 def localized(template: str, fields: dict[str, object], lang: str) -> dict[str, object]:
     """`fields` with each fractional number the template shows as it is (no format spec of its
-    own) written in `lang`'s way: "{time} s" with 2.0 says "2,0 s" in Czech."""
+    own) written in `lang`'s way: "{time} s" with 2.0 says "2,0 s" in Czech; inside `in_words`,
+    the move in `action` said in words."""
     plain = {name for _, name, spec, _ in string.Formatter().parse(template) if name and not spec}
-    return {k: number(v, lang) if k in plain and isinstance(v, (float, decimal.Decimal)) else v
-            for k, v in fields.items()}
+    out = {k: number(v, lang) if k in plain and isinstance(v, (float, decimal.Decimal)) else v
+           for k, v in fields.items()}
+    say = _say.get()
+    if say is not None and "action" in out:
+        out["action"] = say(str(out["action"]))
+    return out
 
 
 class Catalog:
@@ -155,6 +193,7 @@ class Catalog:
     def t(self, key: str, /, lang: str | None = None, **fields: object) -> str:
         """The message `key` in `lang` (default: the current language), `fields` filled in."""
         chosen = self.lang_of(lang)
+        key = _key_for(key, self.en)
         template = self.tables[chosen].get(key) or self.en[key]
         return template.format(**localized(template, fields, chosen))
 
@@ -164,6 +203,8 @@ class Catalog:
         `n` and `fields` filled in: plural("cards", 5, "cs") -> "5 karet". A table lacking that
         category falls back to its `other` form, then to English."""
         chosen = self.lang_of(lang)
+        if _say.get() is not None and f"{key}.page.other" in self.en:
+            key = f"{key}.page"
         category = plural_category(n, chosen)
         table = self.tables[chosen]
         template = (table.get(f"{key}.{category}") or table.get(f"{key}.other")

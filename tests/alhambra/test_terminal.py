@@ -107,7 +107,7 @@ def test_the_pad_asks_again_when_a_count_cannot_be_and_keeps_the_rest() -> None:
     answers = ["1", "2", "Kim", "0", "0", "0", "0", "0", "11", "5",
                "kim", "Nina", "0", "0", "0", "0", "0", "1", "0", "3", *["0"] * 6]
     out = _pad(input="\n".join(answers) + "\n")
-    assert "At most 0: the box has 11 tower tiles and 11 are counted already." in out
+    assert "At most 0: the box has 11 tower tiles, 11 of them counted already." in out
     assert "kim is already at the table; please give another name." in out
     assert "Alhambra — scoring round 1" in out and "6 (11)" in out
     assert "--player" not in out and "Invalid value" not in out

@@ -44,7 +44,7 @@ def test_simulate_replay_and_render(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["game"] == "alhambra-rw" and data["outcome"]
-    result = run("replay", str(record))
+    result = run("replay", str(record), "--text")
     assert result.exit_code == 0, result.output
     svg = tmp_path / "game.svg"
     result = run("render", "alhambra-rw", str(record), "-o", str(svg), "--seat", "1")

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from herna.ai.mcts import hooks_for
+from herna.server import botproc, hints, words
 from herna.server import tables as server_tables
-from herna.server import words
 from herna.testing import leaks
 from herna.testing.leaks import Plan, Report
 
@@ -35,11 +36,13 @@ def test_no_leak_over_games_of_every_title() -> None:
     for kind in ("hand", "sealed mark", "sealed choice (log)", "Ubongo cover"):
         assert report.owner_seen.get(kind), f"{kind} never seen by its own seat"
     assert report.refusals and report.payloads_resampled > 100
+    assert report.hints_resampled > 10  # hints asked, each worked out again in a world resampled
 
 
 # ----- leaks planted in the server, each on the table with its seed ---------------------------
 SEEDS = {name: 10**17 + i for i, name in enumerate(
-    ("hands", "seed", "dice", "marks", "cover", "top card", "token", "log", "reason"))}
+    ("hands", "seed", "dice", "marks", "cover", "top card", "token", "log", "reason",
+     "hint"))}
 
 
 def _plant(table: Any, seat: int | None, out: dict[str, Any]) -> None:
@@ -97,7 +100,24 @@ def planted() -> Iterator[Report]:
                 e.reason += f" (bag: {list(table.state.bag)})"
             raise
 
+    work = hints.Hints._work
+
+    def leaky_work(self: Any, table: Any, seat: int, version: int) -> Any:
+        """The hard bot's move, but my chances reckoned from the table's own state (the
+        others' hands, the deck) rather than by the search from my view."""
+        if table.row.seed != SEEDS["hint"]:
+            return work(self, table, seat, version)
+        state = table.state.copy()
+
+        async def told() -> botproc.Advice:
+            fair = botproc.advise(state, seat, hints.bot_seed(table.id, version, seat))
+            reckoned = hooks_for(table.game).evaluate(state)  # type: ignore[misc]
+            return botproc.Advice(fair.text, fair.code, round(reckoned[seat], 3))
+
+        return told()
+
     mp.setattr(words, "payload", leaky_payload)
+    mp.setattr(hints.Hints, "_work", leaky_work)
     mp.setattr(server_tables.Table, "seat_of", leaky_seat_of)
     mp.setattr(server_tables.Table, "sealed", leaky_sealed)
     mp.setattr(server_tables.Tables, "act", leaky_act)
@@ -111,6 +131,7 @@ def planted() -> Iterator[Report]:
         Plan("alhambra-rw", ("host", "friend"), SEEDS["token"], moves=4),
         Plan("envyra", ("host", "easy"), SEEDS["log"], moves=2),
         Plan("alhambra", ("host", "host"), SEEDS["reason"], moves=10, probes=1.0),
+        Plan("alhambra", ("host", "easy"), SEEDS["hint"], moves=16),
     ]
     try:
         yield leaks.audit(plans, seed=3)
@@ -147,6 +168,14 @@ def test_a_leak_no_form_names_is_found_by_the_resampled_world(planted: Report) -
     assert {k for k, _c in found} == {"depends on hidden state"}, found
     for name in ("hands", "dice", "cover"):
         assert ("depends on hidden state", "ws") in _found(planted, name), name
+
+
+def test_a_hint_from_the_tables_own_state_is_found(planted: Report) -> None:
+    """Chances reckoned from the table's state (the others' hands, the deck's order) instead
+    of from the seat's view: the hint differs from the one worked out again in a world where
+    what the seat cannot see is resampled."""
+    found = _found(planted, "hint")
+    assert ("depends on hidden state", "http") in found, found
 
 
 def test_planted_leaks_stay_on_their_tables(planted: Report) -> None:

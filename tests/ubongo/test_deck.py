@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -16,6 +17,7 @@ from herna.games.ubongo.deck import (
     validate_side,
 )
 from herna.games.ubongo.generator import generate_deck, grade
+from herna.games.ubongo.i18n import symbol_name, t
 from herna.games.ubongo.pieces import LETTERS, PIECES
 from herna.games.ubongo.solver import canonical_outline, count_solutions
 
@@ -135,9 +137,9 @@ def test_svg_pictures_are_pure_and_complete(deck: Deck) -> None:
     assert svg == side_svg(side, 5)  # a pure function of its input
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert svg.count('fill="#FFFDF6"') == side.outline.area  # one light square per cell
-    for sym in SYMBOLS:
-        assert f">{sym}</text>" in svg
-    assert "RECONSTRUCTION" in svg
+    for sym in SYMBOLS:  # each row's die face, named by its word
+        assert f'data-symbol="{sym}"' in svg and f"<title>{symbol_name(sym)}</title>" in svg
+    assert escape(t("note")) in svg  # the cards are Herna's own
     sol = first_solution(side.outline, side.rows[0])
     assert sol is not None
     pic = solution_svg(side.outline, sol)

@@ -70,7 +70,7 @@ def test_pieces_lists_all_twelve() -> None:
     assert r.exit_code == 0
     for name in ("I2", "I3", "V3", "T4", "L4", "I4", "S4", "O4", "Y5", "L5", "P5", "Z5"):
         assert name in r.output
-    assert "55 orientations" in r.output
+    assert "orientations with flips: 55" in r.output
 
 
 def test_analyze_board05() -> None:

@@ -116,8 +116,13 @@ def lay_solution(page: Any, table: Any, seat: int, touch: bool) -> None:
     """Every piece of a real solution: chosen in the tray, turned there with the page's
     buttons (the tray drawing the new orientation at once), dragged onto its place."""
     view = table.state.view(seat)
-    pieces = view["pieces"]
-    for letter, o, r, c in rules.first_placements(table.state, seat):
+    lay_pieces(page, rules.first_placements(table.state, seat), view["pieces"], touch)
+
+
+def lay_pieces(page: Any, placed: Any, pieces: dict[str, Any], touch: bool) -> None:
+    """Lay `placed` ((letter, orientation, row, col) each) as a person does, by the page's
+    own means; `pieces`: each letter's orientations as the page numbers them."""
+    for letter, o, r, c in placed:
         tray = page.locator(f"#ubongo-tray-{letter}")
         presses = turns_to(pieces[letter]["orientations"], o)
         if presses:

@@ -221,6 +221,16 @@ class MctsBot:
 
     # ---- the decision ---------------------------------------------------------------------
     def act(self, state: State, seat: int) -> Action:
+        return self._decide(state, seat, forced=False)[0]
+
+    def advise(self, state: State, seat: int) -> tuple[Action, float | None]:
+        """The action `act` would choose and the search's estimate of its value for `seat`
+        (its mean reward at the root, in [0, 1]: a win chance or expected share): what a
+        hint shows a person. A forced move is searched too, so that it has an estimate; a
+        decision the game samples instead of searching (Ubongo's race) has none (None)."""
+        return self._decide(state, seat, forced=True)
+
+    def _decide(self, state: State, seat: int, forced: bool) -> tuple[Action, float | None]:
         legal = state.legal_actions(seat)
         if not legal:
             raise BotError(f"seat {seat} has no legal action to choose from")
@@ -229,16 +239,16 @@ class MctsBot:
             sampled = hooks.sampled_action(state, seat, self.rng, seat)
             if sampled is not None:
                 self.last_iterations = 0
-                return sampled
-        if len(legal) == 1:
+                return sampled, None
+        if len(legal) == 1 and not forced:
             self.last_iterations = 0
-            return legal[0]
+            return legal[0], None
         if self.flat:
-            return self._flat(state, seat, legal, hooks)
+            return self._flat(state, seat, legal, hooks, forced)
         root = self.search(state, seat, hooks)
         table = root.tables.get(seat)
         if table is None:
-            return legal[0]
+            return legal[0], None
         by_code = {a.code: a for a in legal}
         best: Action | None = None
         best_key = (-1.0, -1.0)
@@ -249,7 +259,9 @@ class MctsBot:
             key = (st[0], st[1] / st[0] if st[0] else 0.0)
             if key > best_key:
                 best, best_key = by_code[code], key
-        return best if best is not None else legal[0]
+        if best is None:
+            return legal[0], None
+        return best, best_key[1]
 
     def search(self, state: State, seat: int, hooks: Hooks | None = None) -> _Node:
         """Run the budget from `state` for `seat`; the root node (tests inspect it)."""
@@ -275,17 +287,19 @@ class MctsBot:
         self.last_iterations = done
         return root
 
-    def _flat(self, state: State, seat: int, legal: list[Action], hooks: Hooks) -> Action:
+    def _flat(self, state: State, seat: int, legal: list[Action], hooks: Hooks,
+              forced: bool = False) -> tuple[Action, float | None]:
         """Root candidates (the `root_prior`'s best `top`, else all) each played once from
-        every determinization; the best mean value for `seat` wins, ties to the prior's order."""
+        every determinization; the best mean value for `seat` wins, ties to the prior's order.
+        `forced`: a lone candidate is played out too (for its value)."""
         if hooks.root_prior is not None:
             candidates = [legal[i] for i in self._favourites(state, seat, legal,
                                                              hooks.root_prior)]
         else:
             candidates = legal[:self.top] if self.top else list(legal)
-        if len(candidates) == 1:
+        if len(candidates) == 1 and not forced:
             self.last_iterations = 0
-            return candidates[0]
+            return candidates[0], None
         totals = [0.0] * len(candidates)
         deadline = _time.process_time() + self.time if self.time is not None else None
         done = 0
@@ -301,7 +315,8 @@ class MctsBot:
             done += len(candidates)
         self.last_iterations = done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        rounds = done // len(candidates)
+        return candidates[best], totals[best] / rounds if rounds else None
 
     def _favourites(self, state: State, seat: int, legal: list[Action],
                     judge: PriorFn) -> list[int]:

@@ -40,5 +40,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def save_record(state: State, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+def save_record(state: State | dict[str, Any], path: str | Path) -> None:
+    """Write a game's record (a state's, or a record already made) as `load_record` reads."""
+    record = state if isinstance(state, dict) else state.record()
+    Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

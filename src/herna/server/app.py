@@ -26,7 +26,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, names, pads, rules, words
+from . import bodies, guide, hints, names, pads, practice, replays, rules, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -135,6 +135,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     app = FastAPI(title="Herna", version=herna.__version__, lifespan=lifespan,
                   docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.tables = tables
+    kept = replays.Replays(store)  # the replays stepped through lately (replays.py)
+    app.state.replays = kept
+    hinter = hints.Hints(tables)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -239,6 +242,17 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         await tables.take_back(table, seat, body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
 
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
+        """What the hard bot would play in my place, and its estimate of my chances
+        (hints.py): worked out in the bot workers, from my view alone."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = tables.seat(table, _token(request, body))
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        return await hinter.ask(table, seat, body.get("version"), lang)
+
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
         """Play again with the same seats: the next table, and your seat's token there."""
@@ -317,6 +331,63 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             raise Refused(403, "the record is published when the game is over")
         return table.state.record()
 
+    # ----- replays (replays.py): finished tables and uploaded records, step by step -----
+    async def _finished(table: Table, lang: str) -> replays.Replay:
+        """A finished table's replay; a table still in play is refused (409)."""
+        if tables.shared is not None and not table.state.is_over():
+            await tables.catch_up(table, force=True)  # it may have ended in another process
+        if not table.state.is_over():
+            raise Refused(409, catalog().t("replay.not_over", lang))
+        return await asyncio.to_thread(kept.of_table, table)
+
+    async def _step(replay: replays.Replay, step: str | None, seat: str | None,
+                    lang: str) -> Response:
+        n = replays.parse_step(step, replay.steps, lang)
+        who = replays.parse_seat(seat, replay.table.row.players, lang)
+        return _json(await asyncio.to_thread(replay.payload_text, n, who, lang))
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_table_replay(table_id: str, step: str | None = None, seat: str | None = None,
+                               lang: str | None = None) -> Response:
+        """Step `step` of a finished table as `seat` (or `spectator`) saw it."""
+        table = _table(table_id)
+        code = parse_lang(lang, table.row.lang)
+        return await _step(await _finished(table, code), step, seat, code)
+
+    @app.get("/api/replays/{replay_id}")
+    async def api_replay(replay_id: str, step: str | None = None, seat: str | None = None,
+                         lang: str | None = None) -> Response:
+        """A step of an uploaded record's replay, or of a finished table's (one id space)."""
+        code = parse_lang(lang, "en")
+        bodies.check_table_id(replay_id)
+        held = kept.get(replay_id)
+        replay = held if held is not None and held.kind == "record" else None
+        if held is None:
+            replay = await asyncio.to_thread(kept.uploaded, replay_id)
+        if replay is None:  # a table's: its seats' names are read afresh
+            try:
+                table = _table(replay_id)
+            except Refused as e:
+                if e.status != 404:
+                    raise
+                raise Refused(404, catalog().t("replay.none", code,
+                                               id=replay_id[:40])) from None
+            code = parse_lang(lang, table.row.lang)
+            replay = await _finished(table, code)
+        return await _step(replay, step, seat, code)
+
+    @app.post("/api/replays", status_code=201)
+    async def api_upload(request: Request) -> dict[str, Any]:
+        """A game record from a file (herna play --save, herna simulate --records, a
+        table's record): checked by replaying it, stored, and opened at /r/{id}."""
+        limits.hit("create", _client(request))
+        record = await _body(request, most=replays.MAX_RECORD)
+        replay = await asyncio.to_thread(replays.upload, store, record)
+        kept.keep(replay)
+        return {"id": replay.id, "url": f"/r/{replay.id}", "game": replay.table.game,
+                "players": replay.table.row.players, "steps": replay.steps,
+                "finished": replay.over}
+
     @app.post("/api/my-tables")
     async def api_mine(request: Request) -> list[dict[str, Any]]:
         """The tables these tokens hold seats at (the lobby keeps its tokens in the browser)."""
@@ -369,6 +440,16 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/t/{table_id}", include_in_schema=False)
     def page_table(table_id: str) -> Response:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/r", include_in_schema=False)
+    def page_replays() -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/r/{replay_id}", include_in_schema=False)
+    def page_replay(replay_id: str) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
 
     @app.get("/score", include_in_schema=False)
     def page_pads_bare() -> Response:

@@ -56,25 +56,27 @@ def parse(raw: bytes) -> Any:
     return value
 
 
-async def read(request: Request) -> bytes:
-    """The raw body, at most MAX_BODY bytes (413 as soon as it is known to be longer)."""
+async def read(request: Request, most: int = MAX_BODY) -> bytes:
+    """The raw body, at most `most` bytes (413 as soon as it is known to be longer)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise Refused(413, f"the body is over {MAX_BODY} bytes")
+    if declared is not None and declared.isdigit() and int(declared) > most:
+        raise Refused(413, f"the body is over {most} bytes")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise Refused(413, f"the body is over {MAX_BODY} bytes")
+        if size > most:
+            raise Refused(413, f"the body is over {most} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
 
 
-async def body(request: Request, optional: bool = False) -> dict[str, Any]:
+async def body(request: Request, optional: bool = False,
+               most: int = MAX_BODY) -> dict[str, Any]:
     """The request's JSON object. `optional`: an empty body reads as `{}` (a request whose
-    token came in a header needs no body)."""
-    raw = await read(request)
+    token came in a header needs no body); `most`: its size limit in bytes (a game record
+    may be longer than any other body)."""
+    raw = await read(request, most)
     if optional and not raw.strip():
         return {}
     value = parse(raw)

@@ -106,6 +106,42 @@ def fallback(state: State, seat: int, table_seed: int, version: int) -> str:
     return str(bot.act(state.copy(), seat))
 
 
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the hard bot's move for a seat (text and code) and its estimate of the seat's
+    chances (None in a one-player game, where the search's value is a score, not a chance)."""
+
+    text: str
+    code: int
+    chance: float | None
+
+
+def advise(state: State, seat: int, seed: int) -> Advice:
+    """What the hard bot would play for `seat` now, with its estimate of the seat's winning
+    chance (or expected share): a hint. The bot is handed a world determinized from the
+    seat (`state.determinize(seat, seed)`), never the table's state, so it decides from that
+    seat's view alone, and the hint is the same in every world the seat cannot tell apart.
+    Its budget is the hard level's, capped as a seat's bot is (CPU_CAP)."""
+    world = state.determinize(seat, seed)
+    bot = make_bot(f"hard:time={CPU_CAP}", state.spec.id, seed)
+    ask = getattr(bot, "advise", None)
+    value: float | None = None
+    if callable(ask):
+        action, value = ask(world, seat)
+    else:  # a game whose hard level is no search: its move, without an estimate
+        action = bot.act(world, seat)
+    if value is not None and state.num_players > 1:
+        chance: float | None = round(min(1.0, max(0.0, float(value))), 3)
+    else:
+        chance = None
+    return Advice(str(action), action.code, chance)
+
+
+def hint(job: BotJob, seed: int) -> Advice:
+    """`advise` for `job.seat` on the table as the worker keeps it (run in a worker process)."""
+    return advise(_state_for(job).state, job.seat, seed)
+
+
 def choose(job: BotJob) -> str:
     """The bot's move for `job.seat`, as text (run in a worker process)."""
     kept = _state_for(job)

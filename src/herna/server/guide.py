@@ -5,6 +5,8 @@ The page holds no rules, so it asks: `explain` turns the parts a person chose an
 clicked into the actions they most likely meant (the game's `web.meant(view, parts)`) and
 returns the engine's own reason (`state.explain_illegal`) for the first that is not legal;
 `guide` is a game's texts from its catalogs (`web.guide(lang)`), the same for every table.
+A reason is said in words (`herna.i18n.in_words`): the move as the game's `web.label` says it,
+cards and dice by name, never the notation a person on the page does not type.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 import herna
 from herna.ai.registry import game_module
 from herna.core import IllegalAction
-from herna.i18n import speaking
+from herna.i18n import in_words, speaking
 from herna.web import catalog
 
 from .tables import Refused
+from .words import said_move
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -59,7 +62,7 @@ def explain(table: Table, seat: int, parts: list[str], lang: str,
     legal = {str(a) for a in state.legal_actions(seat)}
     try:
         texts = list(meant(view, parts)) if callable(meant) else []
-        with speaking(lang):
+        with speaking(lang), in_words(said_move(table.game, seat, lang)):
             for text in texts:
                 try:
                     action = state.parse_text(seat, text)
@@ -67,7 +70,7 @@ def explain(table: Table, seat: int, parts: list[str], lang: str,
                     return _because(str(e), lang)
                 if str(action) not in legal:
                     return _because(state.explain_illegal(seat, action), lang)
-        why = why_not(view, parts, lang) if callable(why_not) else None
+            why = why_not(view, parts, lang) if callable(why_not) else None
     except (KeyError, IndexError, ValueError, StopIteration):  # parts no drawing has
         why = None
     if why:

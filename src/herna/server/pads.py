@@ -385,7 +385,8 @@ class RollWritePad(Pad):
 
     def score(self, body: Any, w: Words) -> dict[str, Any]:
         from herna.games.alhambra_rw import data, scorepad
-        from herna.games.alhambra_rw.i18n import join_names, type_name
+        from herna.games.alhambra_rw.i18n import join_names, type_gen, type_name
+        from herna.games.alhambra_rw.i18n import plural as game_plural
         from herna.games.alhambra_rw.i18n import t as game_t
         from herna.games.alhambra_rw.scoring import places_used
 
@@ -416,8 +417,9 @@ class RollWritePad(Pad):
             for i in places:
                 if entries[i].counts.get(kind, 0) < boxes:
                     raise BadEntry(where(i, kind),
-                                   game_t("pad.err.not_complete", lang, who=entries[i].name,
-                                          type=type_name(kind, lang), boxes=boxes))
+                                   game_plural("pad.err.not_complete", boxes, lang,
+                                               who=entries[i].name,
+                                               type_gen=type_gen(kind, lang)))
             if places:
                 try:
                     places_used(places)

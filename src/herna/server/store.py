@@ -40,6 +40,8 @@ tables_t = sa.Table(
     sa.Column("next_id", sa.String(32), nullable=True),   # "play again": the next table
     # its players may take back their own steps (issue 21; off for a rated game)
     sa.Column("undo", sa.Boolean, nullable=False, server_default=sa.true()),
+    # its players may ask what the hard bot would do (issue 21; off for a rated game)
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats_t = sa.Table(
@@ -61,6 +63,18 @@ actions_t = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# uploaded game records (POST /api/replays): their ids share the tables' namespace (a page
+# /r/{id} opens either), so an upload never takes an id a table has
+replays_t = sa.Table(
+    "replays", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("record", sa.Text, nullable=False),   # JSON: the record as replayed
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
 
@@ -119,6 +133,7 @@ class TableRow:
     next_id: str | None = None
     times: list[datetime] = field(default_factory=list)  # when each action was stored
     undo: bool = True  # its players may take back their own steps (herna.server.undo)
+    hints: bool = True  # its players may ask the hard bot for a hint (herna.server.hints)
 
 
 def database_url(db: str) -> str:
@@ -212,7 +227,7 @@ class Store:
         conn.execute(tables_t.insert().values(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-            created=row.created or now(), undo=row.undo))
+            created=row.created or now(), undo=row.undo, hints=row.hints))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
              "token_hash": s.token_hash, "name": s.name} for s in row.seats])
@@ -287,7 +302,8 @@ class Store:
             options=json.loads(t.options), lang=t.lang,
             seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
-            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo))
+            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo),
+            hints=bool(t.hints))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]
@@ -310,6 +326,33 @@ class Store:
             nxt = conn.execute(sa.select(tables_t.c.next_id)
                                .where(tables_t.c.id == table_id)).scalar_one_or_none()
         return [SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats], nxt
+
+    def save_replay(self, make_id: Any, record: dict[str, Any]) -> str:
+        """Store an uploaded record under a new id (`make_id()` draws one; an id a table or
+        another replay holds is drawn again); returns the id."""
+        text = json.dumps(record, separators=(",", ":"))
+        with self.engine.begin() as conn:
+            while True:
+                rid = str(make_id())
+                taken = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == rid)
+                                     .union_all(sa.select(replays_t.c.id)
+                                                .where(replays_t.c.id == rid))).first()
+                if taken is None:
+                    break
+            conn.execute(replays_t.insert().values(
+                id=rid, game=record["game"], players=record["players"],
+                moves=len(record["actions"]), record=text, created=now()))
+        return rid
+
+    def load_replay(self, replay_id: str) -> dict[str, Any] | None:
+        """An uploaded record, or None if no upload has this id."""
+        with self.engine.connect() as conn:
+            text = conn.execute(sa.select(replays_t.c.record)
+                                .where(replays_t.c.id == replay_id)).scalar_one_or_none()
+        if text is None:
+            return None
+        record: dict[str, Any] = json.loads(text)
+        return record
 
     def unfinished_with_bots(self) -> list[str]:
         """Tables in play with a bot seat: those whose bots some process must run."""

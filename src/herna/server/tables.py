@@ -31,7 +31,7 @@ from herna.ai.base import Bot
 from herna.ai.registry import game_module
 from herna.core import BadOption, HernaError, IllegalAction, State
 from herna.core.spec import fits_option
-from herna.i18n import LANGUAGES, check_lang, speaking
+from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
 
 from . import botproc, names, undo, words
@@ -146,12 +146,7 @@ class Table:
 
     def sealed(self) -> int:
         """How many of the last steps are choices still sealed at an open simultaneous node."""
-        n = 0
-        for step in reversed(self.steps):
-            if not step.keeps_node_open:
-                break
-            n += 1
-        return n
+        return words.sealed_run(self.steps)
 
 
 @dataclass(eq=False)
@@ -328,6 +323,10 @@ class Tables:
         allow_undo = body.get("undo", True)
         if not isinstance(allow_undo, bool):
             raise Refused(422, "undo must be true or false (may players take back a step)")
+        allow_hints = body.get("hints", True)
+        if not isinstance(allow_hints, bool):
+            raise Refused(422, "hints must be true or false (may players ask the hard bot "
+                               "what it would do)")
         seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -352,7 +351,8 @@ class Tables:
         except (BadOption, HernaError, ValueError) as e:
             raise Refused(422, str(e)) from None
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
-                       options=options, lang=lang, seats=seats, undo=allow_undo)
+                       options=options, lang=lang, seats=seats, undo=allow_undo,
+                       hints=allow_hints)
         table = Table(row=row, state=state)
         self.store.create(row)
         self.live[row.id] = table
@@ -373,7 +373,8 @@ class Tables:
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
                            seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
-                                  for s in table.row.seats], undo=table.row.undo)
+                                  for s in table.row.seats], undo=table.row.undo,
+                           hints=table.row.hints)
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
@@ -497,7 +498,8 @@ class Tables:
                 trial = table.state.copy()
                 if isinstance(asked, str):
                     action = self._stamped(table, asked)
-                with speaking(lang):
+                # a refusal is read by a person: the move in words, not in notation
+                with speaking(lang), in_words(words.said_move(table.game, seat, lang)):
                     try:
                         before = trial.to_act()
                         mark = undo.chance_mark(table.game, trial)

@@ -12,15 +12,16 @@ import functools
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import herna
 from herna.ai.registry import game_module
-from herna.core import Action, State
+from herna.core import Action, Outcome, State
 from herna.drawing import recent
 from herna.web import catalog
 
-from . import names, undo
+from . import hints, names, undo
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -70,6 +71,12 @@ def caption(game: str, seat: int, text: str, lang: str) -> str:
     return describe(game, seat, text, lang)
 
 
+def said_move(game: str, seat: int, lang: str) -> Callable[[str], str]:
+    """How a reason shown to a person names a move (`herna.i18n.in_words`): as its button
+    says it, in quotes, never in the notation the page does not use."""
+    return lambda text: catalog().t("why.move", lang, move=caption(game, seat, text, lang))
+
+
 @functools.lru_cache(maxsize=4096)
 def category(game: str, key: str, lang: str) -> str:
     """A score category of the outcome's breakdown in words (the engine's key, e.g. `stars`,
@@ -109,6 +116,35 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
     return names.label(s.kind, s.level, s.name, seat, lang)
 
 
+def drawn(game: str, view: dict[str, Any], lang: str,
+          seat_names: list[str]) -> tuple[list[dict[str, Any]] | None, str | None]:
+    """The game's drawing of a view: `(areas, None)` for a game that draws its table as
+    areas (placed by the page, one column on a phone), else `(None, svg)`, the whole drawing.
+    The seats' names go to the drawing beside the view: the engine never holds them."""
+    render = game_module(game, "render")
+    areas_fn = getattr(render, "areas", None)
+    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
+    svg = render.svg(view, lang=lang, names=seat_names) \
+        if render is not None and areas is None else None
+    return areas, svg
+
+
+def categories(game: str, outcome: Outcome | None, lang: str) -> dict[str, str]:
+    """The breakdown's categories in words: the page shows these, never the engine's keys."""
+    if outcome is None:
+        return {}
+    return {k: category(game, k, lang) for lines in outcome.breakdown for k in lines}
+
+
+def seat_list(table: Table, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The payload's `seats`: each seat's kind, level, name, label in `lang` and colour as
+    the drawing of `view` gives it."""
+    colours = seat_colours(game_module(table.game, "render"), view, table.row.players)
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+             "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
+            for s in table.row.seats]
+
+
 def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
@@ -126,17 +162,8 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
                   "label": caption(game, seat, str(a), lang)}
                  for a, p in zip(actions, parts, strict=True)]
     outcome = state.outcome()
-    render = game_module(game, "render")
-    # the seats' names go to the drawing beside the view: the engine never holds them
-    seat_names = names.seat_names(table, lang)
-    areas_fn = getattr(render, "areas", None)
-    # a game that draws its table as areas (placed by the page, one column on a phone) sends
-    # only those; the whole drawing (`svg`) is then left out, as it repeats them
-    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
-    svg = render.svg(view, lang=lang, names=seat_names) \
-        if render is not None and areas is None else None
+    areas, svg = drawn(game, view, lang, names.seat_names(table, lang))
     extra_fn = getattr(web, "extra", None)
-    colours = seat_colours(render, view, table.row.players)
     over = state.is_over()
     out: dict[str, Any] = {
         "table": table.id,
@@ -150,15 +177,12 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "legal": legal,
         "prompt": prompt,
         "undo": undo.allowed(table, seat),  # this seat may take back its last step now
+        "hint": hints.allowed(table, seat),  # this seat may ask the hard bot for a hint now
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
-        # the breakdown's categories in words: the page shows these, never the engine's keys
-        "categories": {k: category(game, k, lang) for lines in outcome.breakdown
-                       for k in lines} if outcome is not None else {},
-        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                   "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
-                  for s in table.row.seats],
+        "categories": categories(game, outcome, lang),
+        "seats": seat_list(table, view, lang),
         "log": log_lines(table, seat, lang),
         "svg": svg,
         "areas": areas,
@@ -333,14 +357,19 @@ def _event_line(table: Table, i: int, event: dict[str, Any], lang: str,
     return line
 
 
-def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]:
+def log_lines(table: Table, seat: int | None, lang: str, upto: int | None = None,
+              tail: int | None = LOG_TAIL, most: int | None = LOG_LINES
+              ) -> list[dict[str, Any]]:
     """The last moves in words, each followed by what the game did after it (its events);
     a choice still sealed shows only that its seat has chosen, and a step its seat took back
-    shows as undone (its line alone: what it set going was taken back with it)."""
-    steps = table.steps
-    n_sealed = table.sealed()
+    shows as undone (its line alone: what it set going was taken back with it). `upto`: the
+    log as it was after that many steps (a replay's step); `tail` and `most` (None: all)
+    bound it."""
+    steps = table.steps if upto is None else table.steps[:upto]
+    # the table's own count when it is the table as it is now (one place says what is sealed)
+    n_sealed = table.sealed() if upto is None else sealed_run(steps)
     sealed = {id(step) for step in steps[len(steps) - n_sealed:]} if n_sealed else set()
-    start = max(0, len(steps) - LOG_TAIL)
+    start = 0 if tail is None else max(0, len(steps) - tail)
     shown = [(i if step.seq is None else step.seq, step)
              for i, step in enumerate(steps[start:], start)]
     if table.undone:  # the steps taken back, in their places among the rows
@@ -375,4 +404,14 @@ def log_lines(table: Table, seat: int | None, lang: str) -> list[dict[str, Any]]
                         "sealed": True, "words": catalog().t("log.sealed", lang)})
         else:
             out += made[seq]
-    return out[-LOG_LINES:]
+    return out if most is None else out[-most:]
+
+
+def sealed_run(steps: list[Any]) -> int:
+    """How many of the last `steps` are choices still sealed at an open simultaneous node."""
+    n = 0
+    for step in reversed(steps):
+        if not step.keeps_node_open:
+            break
+        n += 1
+    return n

@@ -54,6 +54,8 @@ from herna.core import State
 # a secret's "fresh" window: an item is looked for in chunks made up to this many versions
 # after the engine last held it (a stale cache would show the table as it was a move ago)
 LAG = 3
+# a person asks for a hint (where the payload offers one) at every HINT_EVERY-th version
+HINT_EVERY = 5
 # the most covers of one Ubongo puzzle searched for (easy puzzles have a handful)
 MAX_COVERS = 400
 BIG = 10**12  # numbers this large are searched as bare digits (no chance match)
@@ -149,6 +151,7 @@ class Report:
     owner_seen: dict[str, int] = field(default_factory=dict)  # kind -> chunks its owner saw
     searches: int = 0  # (chunk, secret form) pairs searched
     payloads_resampled: int = 0  # payloads compared with a resampled world's
+    hints_resampled: int = 0  # hints compared with the hint of a resampled world
     refusals: int = 0
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
@@ -168,7 +171,8 @@ class Report:
             + f"), {self.forms:,} forms, {self.searches:,} searches",
             "  seen by their own seat (as they should be): " + ", ".join(
                 f"{k} {n:,}" for k, n in sorted(self.owner_seen.items())),
-            f"  payloads compared with a resampled world: {self.payloads_resampled:,}",
+            f"  payloads compared with a resampled world: {self.payloads_resampled:,}; "
+            f"hints: {self.hints_resampled:,}",
             f"  found: {len(self.findings)}",
         ]
         seen: set[str] = set()
@@ -531,6 +535,12 @@ class Player:
             with contextlib.suppress(Exception):
                 rec.socket(t, None, "y" * 24, "en").thread.join(10)  # closed 4403
 
+    def hint(self, seat: int, version: int) -> Any:
+        """Ask what the hard bot would play (its answer is searched like any, and compared
+        with the hint of a resampled world: `resampled`)."""
+        return self.rec.request("POST", f"/api/tables/{self.table}/hint", self.table, seat,
+                                json={"token": self.tokens[seat], "version": version})
+
     def play(self, budget: float = 300.0) -> None:
         """Every person's seat plays from its own payload until the game is over."""
         rec, plan = self.rec, self.plan
@@ -551,6 +561,8 @@ class Player:
                 text = choose(p, self.rng)
                 if text is None:
                     continue
+                if p.get("hint") and p["version"] % HINT_EVERY == 0:
+                    self.hint(seat, p["version"])
                 if self.rng.random() < plan.probes:
                     self.probe(seat, p)
                 r = self.post(seat, text, p["version"])
@@ -846,9 +858,10 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
     """Every recorded payload of the table, before the end, must be the payload the server
     makes for its seat from a world where what that seat cannot know is resampled: then
     nothing sent (the drawing, the log, `legal`, `extra`) depends on a secret, whatever
-    form a leak would take."""
+    form a leak would take. So must every hint: the hard bot's move and its estimate of the
+    seat's chances, worked out again from the resampled world."""
     from herna.i18n import speaking
-    from herna.server import undo, words
+    from herna.server import botproc, hints, undo, words
     from herna.server.tables import Step, Table
 
     row = store.load(table)
@@ -870,6 +883,18 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
             continue
         if isinstance(sent, dict) and isinstance(sent.get("table"), dict):
             sent = sent["table"]
+        if isinstance(sent, dict) and "chance" in sent and "action" in sent \
+                and c.seat is not None and isinstance(sent.get("version"), int):
+            v, seat = sent["version"], c.seat
+            world = states[v].determinize(seat, random.Random(v * 11 + seat))
+            again = botproc.advise(world, seat, hints.bot_seed(table, v, seat))
+            report.hints_resampled += 1
+            if (again.text, again.chance) != (sent["action"], sent["chance"]):
+                report.findings.append(Finding(
+                    table, "depends on hidden state", c.channel, c.what, seat,
+                    f"version {v}: the hint {sent['action']} ({sent['chance']}) differs from "
+                    f"a resampled world's, {again.text} ({again.chance})"))
+            continue
         if not isinstance(sent, dict) or "view" not in sent or sent.get("over"):
             continue
         v, seat, lang = sent["version"], sent["seat"], sent["lang"]

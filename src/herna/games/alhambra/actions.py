@@ -25,6 +25,7 @@ import re
 from typing import Final
 
 from herna.core import Action, IllegalAction
+from herna.i18n import saying_in_words
 
 from . import i18n
 from .data import (
@@ -62,6 +63,14 @@ def card_text(c: int) -> str:
 
 def cards_text(cards: tuple[int, ...]) -> str:
     return " ".join(card_text(c) for c in cards)
+
+
+def cards_said(cards: tuple[int, ...]) -> str:
+    """Cards as a reason names them: the notation (g4 g3) in the terminal, where people type
+    it, and words ("green 4 + green 3") on the page (`herna.i18n.in_words`)."""
+    if not saying_in_words():
+        return cards_text(cards)
+    return " + ".join(i18n.t(f"web.coin.{CURRENCIES[c // 9]}", value=c % 9 + 1) for c in cards)
 
 
 # ---- the code book ---------------------------------------------------------------------------
@@ -304,7 +313,7 @@ def parse(text: str, market_currencies: tuple[int, ...],
         if cards not in TAKE_INDEX:
             total = sum(card_value(c) for c in cards)
             raise IllegalAction(i18n.t("why.take_limit", limit=TAKE_LIMIT,
-                                       cards=cards_text(cards), total=total))
+                                       cards=cards_said(cards), total=total))
         return take(cards)
     if verb == "buy":
         if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= 4:
@@ -320,15 +329,15 @@ def parse(text: str, market_currencies: tuple[int, ...],
             raise IllegalAction(i18n.t("why.currency", space=space + 1,
                                        currency=i18n.word("currency_pl", name),
                                        letter=CURRENCY_LETTERS[name],
-                                       cards=cards_text(tuple(wrong))))
+                                       cards=cards_said(tuple(wrong))))
         values = tuple(sorted((card_value(c) for c in paid), reverse=True))
         if values not in PAY_INDEX:
             tile = market[space] if market is not None else 0
             if tile:
                 key = "why.underpaid" if sum(values) < TILES[tile].price else "why.overpaid"
-                raise IllegalAction(i18n.t(key, cards=cards_text(paid), paid=sum(values),
+                raise IllegalAction(i18n.t(key, cards=cards_said(paid), paid=sum(values),
                                            tile=tile, price=TILES[tile].price))
-            raise IllegalAction(i18n.t("why.payment", cards=cards_text(paid)))
+            raise IllegalAction(i18n.t("why.payment", cards=cards_said(paid)))
         return buy(space, want, values)
     if verb in ("place", "build"):
         if not args:

@@ -15,7 +15,7 @@ from herna.core import Outcome
 
 from . import actions as A
 from . import i18n
-from .actions import AlhambraAction, card_text, card_value, cards_text
+from .actions import AlhambraAction, card_value, cards_said
 from .board import WALLS, Board, cell, xy
 from .data import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCIES, META, SCORING, TILES, TYPE_INDEX
 from .scoring import place_points
@@ -586,9 +586,8 @@ def explain(s: AlhambraState, seat: int, a: AlhambraAction) -> str:
     board = s.boards[seat]
     if s.phase == PLACEMENT:
         if k not in (A.PLACE, A.RESERVE, A.DIRK):
-            waiting = " ".join(str(t) for t in s.pending)
             return i18n.t("why.place_first_dirk" if s.with_dirk else "why.place_first",
-                          tiles=waiting)
+                          tiles=_tiles(s.pending))
         if a.tile not in s.pending:
             return i18n.t("why.not_pending", tile=a.tile, tiles=_tiles(s.pending))
         if k == A.DIRK:
@@ -601,8 +600,8 @@ def explain(s: AlhambraState, seat: int, a: AlhambraAction) -> str:
             if c in missing:
                 missing.remove(c)
         if missing:
-            shown = cards_text(tuple(sorted(s.display))) or i18n.t("nothing")
-            return i18n.t("why.display", shown=shown, cards=cards_text(tuple(missing)))
+            shown = cards_said(tuple(sorted(s.display))) or i18n.t("nothing")
+            return i18n.t("why.display", shown=shown, cards=cards_said(tuple(missing)))
     elif k == A.BUY:
         tile = s.market[a.space]
         if not tile:
@@ -612,7 +611,7 @@ def explain(s: AlhambraState, seat: int, a: AlhambraAction) -> str:
         for v in a.values:
             if v not in rest:
                 cur = i18n.word("currency_pl", CURRENCIES[a.currency])
-                have = " ".join(card_text(a.currency * 9 + x - 1) for x in held)
+                have = cards_said(tuple(a.currency * 9 + x - 1 for x in held))
                 return i18n.t("why.not_held", cards=_values(a), currency=cur,
                               held=have or i18n.t("none"))
             rest.remove(v)
@@ -650,7 +649,7 @@ def _not_now(a: AlhambraAction) -> str:
 
 
 def _values(a: AlhambraAction) -> str:
-    return cards_text(tuple(a.currency * 9 + v - 1 for v in a.values))
+    return cards_said(tuple(a.currency * 9 + v - 1 for v in a.values))
 
 
 def _tiles(tiles: list[int]) -> str:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.games.alhambra.data import BUILDING_TYPES, META, TILES
-from herna.games.alhambra.i18n import colour_name, t, type_name
+from herna.games.alhambra.i18n import colour_name, plural, t, type_name
 from herna.games.alhambra.scoring import (
     Cell,
     building_counts,
@@ -152,15 +152,15 @@ def _check_table(entries: Sequence[Entry], hint: str) -> None:
         for e in entries:
             if e.counts.get(building_type, 0) > TILES_PER_TYPE[building_type]:
                 raise _bad(
-                    t("err.too_many", name=e.name, n=e.counts[building_type],
-                      type=type_name(building_type), most=TILES_PER_TYPE[building_type]),
+                    plural("err.too_many", e.counts[building_type], name=e.name,
+                           type=type_name(building_type), most=TILES_PER_TYPE[building_type]),
                     hint,
                 )
         total = sum(e.counts.get(building_type, 0) for e in entries)
         if total > TILES_PER_TYPE[building_type]:
             raise _bad(
-                t("err.too_many_all", n=total, type=type_name(building_type),
-                  most=TILES_PER_TYPE[building_type]),
+                plural("err.too_many_all", total, type=type_name(building_type),
+                       most=TILES_PER_TYPE[building_type]),
                 hint,
             )
 
@@ -199,8 +199,8 @@ def _ask_tiles(entry: Entry, taken: dict[str, int]) -> None:
     for building_type in BUILDING_TYPES:
         box_has = TILES_PER_TYPE[building_type]
         left = box_has - taken.get(building_type, 0)
-        why = (t("pad.left", most=left, total=box_has, type=type_name(building_type),
-                 taken=taken.get(building_type, 0))
+        why = (plural("pad.left", box_has, most=left, type=type_name(building_type),
+                      taken=taken.get(building_type, 0))
                if left < box_has else None)
         n = _ask_count(_tiles_question(entry.name, building_type), left, why)
         entry.counts[building_type] = n

@@ -22,6 +22,7 @@ from .i18n import (
     category_name,
     counted,
     currency_name,
+    plural,
     t,
     type_abbrev,
     type_name,
@@ -483,8 +484,8 @@ def _compact_seat_line(view: View, seat: Mapping[str, Any]) -> Text:
     line.append(t("compact.seat", seat=number), style=ACTIVE_STYLE if active else "bold")
     hand = seat.get("hand")
     cards = len(hand) if hand is not None else int(seat.get("hand_count", 0) or 0)
-    line.append(t("compact.seat_info", score=seat.get("score", 0),
-                  wall=seat.get("longest_wall", 0), cards=counted("cards", cards)))
+    line.append(plural("compact.seat_info", seat.get("score", 0),
+                       wall=seat.get("longest_wall", 0), cards=counted("cards", cards)))
     line.append_text(compact_counts(seat.get("counts", {})))
     reserve = len(seat.get("reserve", []))
     if reserve:
@@ -511,8 +512,8 @@ def _compact_hand(seat: Mapping[str, Any]) -> Text:
 def _compact_me(view: View, seat: Mapping[str, Any]) -> RenderableType:
     info = Text()
     info.append(seat_name(view, int(seat.get("seat", 0))), style="bold")
-    info.append(t("compact.seat_info", score=seat.get("score", 0),
-                  wall=seat.get("longest_wall", 0), cards="").rstrip(" ·") + " ")
+    info.append(plural("compact.seat_info", seat.get("score", 0),
+                       wall=seat.get("longest_wall", 0), cards="").rstrip(" ·") + " ")
     info.append_text(compact_counts(seat.get("counts", {})))
     info.append("\n")
     info.append_text(_compact_hand(seat))
@@ -537,7 +538,7 @@ def compact(view: dict[str, Any]) -> RenderableType:
     parts += [_compact_seat_line(view, s) for s in seats if s.get("seat") != me]
     dirk = view.get("dirk")
     if dirk:
-        parts.append(Text(t("compact.dirk", score=dirk.get("score", 0)), style="bold")
+        parts.append(Text(plural("compact.dirk", dirk.get("score", 0)), style="bold")
                      + compact_counts(dirk.get("counts", {})))
     mine = next((s for s in seats if s.get("seat") == me), None)
     if mine is not None:

@@ -28,6 +28,12 @@ def type_name(kind: str, lang: str | None = None) -> str:
     return CATALOG.word("type", kind, lang)
 
 
+def type_gen(kind: str, lang: str | None = None) -> str:
+    """A type as the messages about completing it need it ("every box of the towers"): the
+    genitive plural in Czech and Slovak (věží, veží), the plural in English."""
+    return CATALOG.word("type_gen", kind, lang)
+
+
 def type_abbrev(kind: str, lang: str | None = None) -> str:
     return CATALOG.word("abbrev", kind, lang, kind[:3].upper())
 

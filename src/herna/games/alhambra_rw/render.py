@@ -32,7 +32,7 @@ from ...drawing import (
     with_names,
     wrap,
 )
-from .i18n import join_names, lang_of, ordinal, plural, t, type_abbrev, type_name
+from .i18n import join_names, lang_of, ordinal, plural, t, type_abbrev, type_gen, type_name
 
 View = Mapping[str, Any]
 
@@ -353,7 +353,7 @@ def _score_sheet_drawn(view: View, lang: str) -> tuple[str, float]:
         players = [_name(view, p, lang, you=False) for p in a.get("players", [])]
         key = "award.one" if len(players) == 1 else "award.shared"
         more, y = _lines(PAD + 4, y + 16, t(key, lang, round=a.get("round", 0),
-                                            type=type_name(str(a.get("type")), lang),
+                                            type_gen=type_gen(str(a.get("type")), lang),
                                             who=join_names(players, lang),
                                             places="+".join(ordinal(p, lang)
                                                             for p in a.get("places", [])),

@@ -400,7 +400,7 @@ def explain(s: RWState, seat: int, a: RWAction) -> str:
         if k == A.BUILD:
             b, y = a.dice
             if b not in s.blue[seat] or y not in s.yellow[seat]:
-                return i18n.t("why.not_intersection", action=a, dice=_dice_text(s, seat))
+                return i18n.t("why.not_intersection", b=b, y=y, dice=_dice_text(s, seat))
             kind = i18n.type_name(BUILDING_TYPES[CELL_TYPE[a.cell]])
             return i18n.t("why.built", b=b, y=y, type=kind)
         if k == A.ADJUST:
@@ -411,7 +411,7 @@ def explain(s: RWState, seat: int, a: RWAction) -> str:
             if a.value not in dice:
                 return i18n.t("why.no_die", colour=i18n.colour_word(a.colour), value=a.value,
                               dice=_dice_text(s, seat))
-            return i18n.t("why.coins_short", action=a, cost=abs(a.step) * COST_PIP, have=bal)
+            return i18n.plural("why.coins_short", abs(a.step) * COST_PIP, have=bal)
         if k in (A.SECOND, A.END):
             return i18n.t("why.build_first", action=a)
         if k == A.KEEP:

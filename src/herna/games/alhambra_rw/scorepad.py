@@ -34,7 +34,7 @@ from .data import (
     VIRTUAL_NAMES,
     VP,
 )
-from .i18n import join_names, ordinal, t, type_name
+from .i18n import join_names, ordinal, plural, t, type_gen, type_name
 from .scoring import coin_points, in_play_points, line_counts, places_used
 
 TYPE_ALIASES: dict[str, str] = {
@@ -94,13 +94,13 @@ def parse_entry(spec: str, hint: str, *, virtual: bool = False) -> Entry:
             kind = TYPE_ALIASES[key]
             n = _number(key, value, name, hint)
             if n > BOXES[BUILDING_TYPES.index(kind)]:
-                raise _bad(t("pad.err.too_many", who=name, n=n, type=type_name(kind),
-                             most=BOXES[BUILDING_TYPES.index(kind)]), hint)
+                raise _bad(plural("pad.err.too_many", n, who=name, type=type_name(kind),
+                                  most=BOXES[BUILDING_TYPES.index(kind)]), hint)
             entry.counts[kind] = n
         elif key == "coins" and not virtual:
             entry.coins = _number(key, value, name, hint)
             if entry.coins > TRACK:
-                raise _bad(t("pad.err.coins", who=name, n=entry.coins, most=TRACK), hint)
+                raise _bad(plural("pad.err.coins", entry.coins, who=name, most=TRACK), hint)
         elif key == "grid" and not virtual:
             entry.grid = parse_grid(value, name, hint)
         elif key == "lines" and not virtual:
@@ -280,8 +280,8 @@ def _awarded(spec: str, entries: Sequence[Entry], awarded: Mapping[str, Mapping[
         raise _bad(t("pad.err.paid_twice", type=type_name(kind)), "--paid")
     for p in places:
         if entries[p].counts.get(kind, 0) < BOXES[BUILDING_TYPES.index(kind)]:
-            raise _bad(t("pad.err.not_complete", who=names[p], type=type_name(kind),
-                         boxes=BOXES[BUILDING_TYPES.index(kind)]), "--paid")
+            raise _bad(plural("pad.err.not_complete", BOXES[BUILDING_TYPES.index(kind)],
+                              who=names[p], type_gen=type_gen(kind)), "--paid")
     return kind, places
 
 

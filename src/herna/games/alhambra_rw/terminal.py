@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .i18n import join_names, ordinal, t, type_abbrev, type_name
+from .i18n import join_names, ordinal, plural, t, type_abbrev, type_gen, type_name
 
 View = Mapping[str, Any]
 
@@ -75,9 +75,9 @@ def _header(view: View) -> RenderableType:
     line.append("\n" + t("start_player", seat=view.get("start_player", 0)), style=MUTED_STYLE)
     virtual = int(view.get("virtual", 0) or 0)
     if virtual:
-        key = "mode.vs_virtual" if view.get("vs_virtual") else "mode.virtual"
-        line.append(" · " + t(key, n=virtual, bonus=view.get("virtual_bonus", 0)),
-                    style=MUTED_STYLE)
+        mode = (plural("mode.vs_virtual", virtual, bonus=view.get("virtual_bonus", 0))
+                if view.get("vs_virtual") else t("mode.virtual", n=virtual))
+        line.append(" · " + mode, style=MUTED_STYLE)
     status = view.get("data_status") or {}
     if status:
         line.append("\n" + t("reconstruction", grid=status.get("grid", "?"),
@@ -189,7 +189,7 @@ def award_lines(view: View) -> list[str]:
         players = [player_name(view, p) for p in a.get("players", [])]
         places = "+".join(ordinal(p) for p in a.get("places", []))
         key = "award.one" if len(players) == 1 else "award.shared"
-        lines.append(t(key, round=a.get("round", 0), type=type_name(str(a.get("type"))),
+        lines.append(t(key, round=a.get("round", 0), type_gen=type_gen(str(a.get("type"))),
                        who=join_names(players), places=places, share=a.get("share", 0)))
     return lines
 
@@ -238,8 +238,9 @@ def _events(view: View) -> list[str]:
     turn = view.get("turn") or {}
     coins = turn.get("last_coins")
     if coins:
-        lines.append(t("last_coins", who=player_name(view, int(coins.get("seat", 0))),
-                       gained=coins.get("gained", 0), circled=coins.get("circled", 0)))
+        lines.append(plural("last_coins", coins.get("gained", 0),
+                            who=player_name(view, int(coins.get("seat", 0))),
+                            circled=coins.get("circled", 0)))
     second = turn.get("second")
     if second:
         lines.append(t("second.offer", b=second[0], y=second[1]))
@@ -331,7 +332,7 @@ def ending(view: View) -> list[RenderableType]:
                                 score=v.get("score", 0), buildings=v.get("buildings", 0),
                                 bonus=v.get("bonus", 0)), style=MUTED_STYLE))
     elif int(view.get("players", 0) or 0) == 1 and outcome.get("scores"):
-        lines.append(Text(t("solo.score", score=outcome["scores"][0]), style="bold"))
+        lines.append(Text(plural("solo.score", outcome["scores"][0]), style="bold"))
         lines.append(Text(t("solo.rulebook"), style="italic"))
         lines.append(Text(t("solo.vs_hint"), style=MUTED_STYLE))
     return lines

@@ -20,8 +20,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from herna.core import Action
+from herna.games.alhambra.scoring import place_points
 
-from .data import BUILDING_TYPES, CELL_TYPE, COST_PIP, COST_SECOND, VIRTUAL_NAMES, VP, cell
+from .data import (
+    BUILDING_TYPES,
+    CELL_TYPE,
+    COINS_PER_VP,
+    COST_PIP,
+    COST_SECOND,
+    VIRTUAL_NAMES,
+    VP,
+    cell,
+)
 from .i18n import join_names, lang_of, plural, t, type_name
 
 
@@ -46,6 +56,23 @@ def parts(view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
 
 def _coins(n: int, lang: str) -> str:
     return plural("web.coins", n, lang)
+
+
+def scores(view: dict[str, Any]) -> list[int]:
+    """Each seat's points if the game ended now, from the sheet as the view shows it: the
+    awards taken, the remaining places of each type (players already paid left out), lines
+    and coins (`rules.final_scores` without the virtual players). A replay shows these at
+    every step; a test checks they agree with the engine's own count (`bots.scores_now`)."""
+    seats = view["seats"]
+    sheet = view["sheet"]
+    out = [sum(sheet[i]["awarded"].values()) + int(s["line_points"])
+           + int(s["coins"]["balance"]) // COINS_PER_VP for i, s in enumerate(seats)]
+    for ty, kind in enumerate(BUILDING_TYPES):
+        counts = [0 if kind in e["awarded"] else int(e["counts"][kind]) for e in sheet]
+        pts = place_points(counts, list(VP[ty][int(view["places"][kind]["used"]):]))
+        for i in range(len(seats)):
+            out[i] += pts[i]
+    return out
 
 
 def describe(seat: int, text: str, lang: str | None = None) -> str:

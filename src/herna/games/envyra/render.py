@@ -328,7 +328,8 @@ def _grid_area(view: View) -> dict[str, Any]:
     y = top + grid["rows"] * (CELL_H + GAP) + 12
     values = " · ".join(t("set_value", size=size, points=points)
                         for size, points in enumerate(SET_POINTS) if points)
-    lines, y = _lines(MARGIN + 2, y + 6, t("set_values", values=values), 13, WIDTH - 16, 18)
+    lines, y = _lines(MARGIN + 2, y + 6, plural("set_values", max(SET_POINTS), values=values),
+                      13, WIDTH - 16, 18)
     body += ['<g id="envyra-sets">', *lines, "</g>"]
     public = view["equilibrium"]["public"]
     if public:

@@ -261,7 +261,7 @@ def _compact_seat(view: View, seat: Mapping[str, Any]) -> Text:
             for theme, tiles in seat["by_theme"].items() if tiles]
     if held:
         line.append(" · " + " ".join(held))
-    line.append(" · " + t("compact.points", total=seat["score"]["total"]), style="bold")
+    line.append(" · " + plural("compact.points", seat["score"]["total"]), style="bold")
     return line
 
 

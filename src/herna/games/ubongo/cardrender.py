@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .deck import NOTE, SYMBOLS, Side
+from .deck import SYMBOLS, Side
+from .i18n import symbol_name, t
 from .pieces import PIECES, Cell
 from .solver import Outline, Placement
+from .symbols import die_face
 
 FRAME = {3: "#E8C547", 4: "#4E9A51"}  # easy: yellow, hard: green (Czech rules)
 PAPER = "#F6EFE0"
 CARD = "#7A4B2A"
 LIGHT = "#FFFDF6"
 GRID = "#B9A98F"
-SYMBOL_COLOURS = ("#8E3B2E", "#5B6770", "#B5782B", "#3F5E8C", "#7B4F9E", "#3D7A3A")
 
 
 def _text(x: float, y: float, s: str, size: float, fill: str = "#222", anchor: str = "middle",
@@ -86,9 +87,9 @@ def side_svg(side: Side, number: int | None = None, cell: float = 36.0) -> str:
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="14" '
         f'fill="{PAPER}" stroke="{CARD}" stroke-width="3"/>',
     ]
-    title = ("easy side (3 pieces)" if side.k == 3 else "hard side (4 pieces)")
+    title = t("side.easy" if side.k == 3 else "side.hard")
     if number is not None:
-        title = f"Card {number}, {title}"
+        title = t("tool.card.title", card=number, side=title)
     parts.append(_text(pad, pad, title, 15, CARD, "start", "bold"))
     y_top = pad + 16
     oy = y_top + (puzzle_h - o.rows * cell) / 2
@@ -103,14 +104,8 @@ def side_svg(side: Side, number: int | None = None, cell: float = 36.0) -> str:
     )
     for i, (sym, row) in enumerate(zip(SYMBOLS, side.rows, strict=True)):
         y = y_top + i * row_h
-        # a badge, not an emoji: SVG viewers lack emoji fonts more often than not
-        parts.append(
-            f'<circle cx="{rx + 14:.1f}" cy="{y + row_h * 0.5:.1f}" r="11" '
-            f'fill="{SYMBOL_COLOURS[i]}" stroke="#333" stroke-width="1"/>'
-        )
-        parts.append(_text(rx + 14, y + row_h * 0.5 + 4.5, sym[0].upper(), 13, "#fff",
-                           weight="bold"))
-        parts.append(_text(rx + 30, y + row_h * 0.55, sym, 10, "#444", "start"))
+        # the die's face, as on the card (its word names the picture, as a tooltip)
+        parts.append(die_face(sym, rx + 2, y + row_h * 0.5 - 18, 36, symbol_name(sym)))
         x = rx + 92
         for letter in row:
             drawing, w = _piece(letter, x, y + 4, small)
@@ -120,7 +115,7 @@ def side_svg(side: Side, number: int | None = None, cell: float = 36.0) -> str:
             g = side.grades[i]
             parts.append(_text(rx + rows_w - 14, y + row_h * 0.55, f"{g.difficulty:.2f}", 8,
                                "#777", "end"))
-    parts.append(_text(pad, height - 14, NOTE.split(".")[0] + ".", 9, "#8a7a60", "start"))
+    parts.append(_text(pad, height - 14, t("note"), 9, "#8a7a60", "start"))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

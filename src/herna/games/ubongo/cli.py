@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -155,14 +156,15 @@ def solve_command(
         raise typer.Exit(1)
     sym = outline_symmetries(o, flips)
     if first:
-        out.print(Text(t("tool.first", pieces=label, outline=o.text, ms=f"{took * 1000:.1f}")))
+        out.print(Text(t("tool.first", pieces=label, outline=o.text,
+                         ms=Decimal(f"{took * 1000:.1f}"))))
     else:
         classes = symmetry_classes(o, found, flips) if sym > 1 else len(found)
         out.print(Text(t(
             "tool.found", solutions=plural("tool.solutions", len(found)), pieces=label,
             outline=o.text, classes=classes,
             symmetry=plural("tool.symmetries", sym) if sym > 1 else t("tool.no_symmetry"),
-            ms=f"{took * 1000:.1f}"), style="bold"))
+            ms=Decimal(f"{took * 1000:.1f}")), style="bold"))
     shown = found if limit is None else found[: max(limit, 0)]
     panels = [
         Panel(draw(o, sol), title=f"#{i}", expand=False) for i, sol in enumerate(shown, start=1)
@@ -212,7 +214,7 @@ def analyze_command(
     out = Console(highlight=False)
     with _guard():
         if not 1 <= k <= 12:
-            raise ValueError(f"-k must be 1..12, not {k}")
+            raise ValueError(t("tool.k", k=k))
         o = parse_outline(outline)
         start = time.perf_counter()
         counts = subset_counts(o, k, flips=flips)
@@ -225,7 +227,7 @@ def analyze_command(
     out.print(table)
     out.print(Text(t("tool.analyze.total", sets=plural("tool.sets", len(counts)),
                      solutions=plural("tool.solutions", sum(counts.values())),
-                     ms=f"{took * 1000:.1f}")))
+                     ms=Decimal(f"{took * 1000:.1f}"))))
 
 
 @app.command("generate")
@@ -244,7 +246,7 @@ def generate_command(
     with _guard():
         _target(difficulty)
         if not 1 <= cards <= 200:
-            raise ValueError(f"--cards must be 1..200, not {cards}")
+            raise ValueError(t("tool.cards", cards=cards))
         start = time.perf_counter()
         deck = generate_deck(seed, cards, difficulty)
         took = time.perf_counter() - start
@@ -253,8 +255,8 @@ def generate_command(
     mean = sum(g.difficulty for g in grades) / len(grades)
     unique = sum(g.solutions == 1 for g in grades)
     out.print(Text(t("tool.generated", path=out_path, cards=len(deck.cards),
-                     puzzles=len(grades), seed=seed, mean=f"{mean:.2f}", unique=unique,
-                     secs=f"{took:.2f}")))
+                     puzzles=len(grades), seed=seed, mean=Decimal(f"{mean:.2f}"), unique=unique,
+                     secs=Decimal(f"{took:.2f}"))))
 
 
 @app.command("render")

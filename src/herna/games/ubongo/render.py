@@ -45,6 +45,7 @@ from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, plural, symbol_name, t
 from .pieces import PIECES, orientations
 from .scoring import decision
+from .symbols import die_face
 
 View = Mapping[str, Any]
 
@@ -71,6 +72,7 @@ CELL = 40  # the viewing seat's card: big enough to drop pieces on with a finger
 SMALL_CELL = 22  # the others' cards (a letter of 12 units in each laid cell)
 TRAY_MAX, TRAY_MIN = 26, 20  # the tray's cells: as large as fits one row of slots
 SLOT_MIN = 48  # a tray slot, the piece's grab area, is never smaller
+DIE = 32  # the rolled symbol, drawn as the die's face where the table shows the roll
 
 
 _NUMBERS = (int, float)
@@ -318,23 +320,28 @@ def card(view: View, seat: Mapping[str, Any], x: float, y: float, cell: float,
 def _card_drawn(seat: Mapping[str, Any], own: bool, rolled: str | None,
                 pieces: Mapping[str, Any] | None, x: float, y: float, cell: float,
                 placements: Sequence[Sequence[Any]] | None,
-                lang: str) -> tuple[list[str], float, float]:
-    """A card from exactly what it shows (drawn once per change, not per push)."""
+                lang: str, heading: str | None = None) -> tuple[list[str], float, float]:
+    """A card from exactly what it shows (drawn once per change, not per push); `heading`
+    instead of the card's own title (a practice puzzle's: practice.py)."""
     c = seat["card"]
     o = c["outline"]
     big = cell >= CELL
     listed = " ".join(seat.get("pieces", []))
-    if own and big and rolled:
-        title = t("card.mine", lang, number=c["number"], symbol=symbol_name(rolled, lang),
-                  pieces=listed)
+    die = DIE if own and big and rolled else 0  # the roll, as a picture before the title
+    if die:
+        title = t("card.mine", lang, number=c["number"], pieces=listed)
     elif seat.get("name"):
         title = t("card.named", lang, who=seat["name"], number=c["number"], pieces=listed)
     else:
         title = t("card.other", lang, seat=seat["seat"], number=c["number"], pieces=listed)
     parts = [f'<g id="ubongo-seatcard-{seat["seat"]}">']
-    drawn, th = _lines(x, y, title, TEXT, weight="bold")
+    if die:
+        parts.append(die_face(str(rolled), x, y, die, symbol_name(str(rolled), lang)))
+    drawn, th = _lines(x + die + (8 if die else 0), y + (die / 2 - TEXT if die else 0),
+                       title if heading is None else heading, TEXT, weight="bold",
+                       width=WIDTH - 2 * PAD - die - (8 if die else 0))
     parts += drawn
-    yy = y + th
+    yy = y + max(th, die)
     inset = 6
     grid_w, grid_h = o["cols"] * cell, o["rows"] * cell
     w = grid_w + 2 * inset
@@ -623,10 +630,10 @@ def _board_area(view: View, lang: str) -> tuple[list[str], float]:
                  int(view.get("timer", DEFAULT_TIMER)), int(view.get("deck", 0)), lang)
     body, h = _lines(PAD, PAD - 2, head, SMALL, MUTED)
     y = PAD + h + 2
-    if view.get("phase") == "race" and view.get("symbol"):
-        drawn, sh = _lines(PAD, y - 4, symbol_name(view["symbol"], lang), TEXT, weight="bold")
-        body += drawn
-        y += sh
+    if view.get("phase") == "race" and view.get("symbol"):  # the roll, as the die shows it
+        body.append(die_face(str(view["symbol"]), PAD, y, DIE,
+                             symbol_name(view["symbol"], lang)))
+        y += DIE + 6
     parts, _, bh = board(view, PAD, y, lang)
     body += parts
     return body, y + bh + PAD
@@ -774,3 +781,22 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
         _text(PAD, 25, title, 16, fill="#fff6e0", weight="bold"),
     ]
     return "\n".join([*head, *body, "</svg>"]) + "\n"
+
+
+# ----- a practice puzzle (practice.py) ---------------------------------------------------------
+def puzzle(cells: Sequence[Sequence[int]], pieces: Sequence[str], heading: str,
+           lang: str | None = None) -> str:
+    """A practice puzzle as one standalone drawing: the light area `cells` (row, col) and the
+    pieces in their tray, drawn as a racing seat's own card (the same ids and data attributes,
+    so the page's drag code serves both) under `heading`."""
+    lang = lang_of(lang)
+    rows = max(int(r) for r, _ in cells) + 1
+    cols = max(int(c) for _, c in cells) + 1
+    seat = {"seat": 0, "card": {"number": 0, "outline": {
+        "rows": rows, "cols": cols, "cells": [[int(r), int(c)] for r, c in cells]}},
+        "pieces": list(pieces), "name": None}
+    tray = {p: {"colour": PIECES[p].colour,
+                "orientations": [[list(c) for c in o] for o in orientations(p)]}
+            for p in pieces}
+    body, _, h = _card_drawn(seat, True, None, tray, PAD, PAD, CELL, None, lang, heading)
+    return _document(body, h + 2 * PAD, heading)

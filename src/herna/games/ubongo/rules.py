@@ -267,8 +267,8 @@ def explain(s: UbongoState, seat: int, a: A.UbongoAction) -> str:
             return i18n.t("why.not_mover")
         rank = s.queue[0][1]
         reach = ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
-        return i18n.t("why.too_far", delta=a.text()[5:], reach=reach, place=rank + 1,
-                      field=s.figures[seat] + 1)
+        return i18n.plural("why.too_far", reach, delta=a.text()[5:], place=rank + 1,
+                           field=s.figures[seat] + 1, target=s.figures[seat] + 1 + a.delta)
     if isinstance(a, (A.SolveAction, A.PassAction)):
         if s.phase == START:
             return i18n.t("why.place_first")
@@ -276,7 +276,7 @@ def explain(s: UbongoState, seat: int, a: A.UbongoAction) -> str:
             return i18n.t("why.race_over")
         if s.phase == RACE and s.submissions[seat] is not None:
             return i18n.t("why.submitted")
-    return i18n.t("why.not_now", action=a.text())
+    return i18n.t("why.not_now", action=a)
 
 
 # ---- applying ---------------------------------------------------------------------------------

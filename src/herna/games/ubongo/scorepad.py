@@ -21,7 +21,7 @@ from rich.text import Text
 from herna.i18n import LANGUAGES, UnknownLanguage, set_lang
 
 from .data import COLOUR_LETTERS, COLOURS, GEMS_PER_COLOUR
-from .i18n import colour_name, ordinal, t
+from .i18n import colour_name, ordinal, plural, t
 from .scoring import deciding_place, ranks, sorted_counts
 from .terminal import STYLES, legend
 
@@ -74,7 +74,7 @@ def check_table(entries: Sequence[Entry]) -> None:
     for i, colour in enumerate(COLOURS):
         total = sum(c[i] for _, c in entries)
         if total > GEMS_PER_COLOUR:
-            raise _bad(t("pad.too_many", colour=colour_name(colour), count=total))
+            raise _bad(plural("pad.too_many", total, colour=colour_name(colour)))
 
 
 def explanation(entries: Sequence[Entry]) -> list[str]:
@@ -148,8 +148,8 @@ def _ask_entries() -> list[Entry]:
                                       default=0)
                 if 0 <= value <= left:
                     break
-                console.print(t("pad.left", most=left, colour=colour_name(colour),
-                                total=GEMS_PER_COLOUR, taken=taken[i]),
+                console.print(plural("pad.left", GEMS_PER_COLOUR, most=left,
+                                     colour=colour_name(colour), taken=taken[i]),
                               style="red", markup=False)
             counts.append(value)
             taken[i] += value

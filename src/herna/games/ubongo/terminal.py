@@ -16,7 +16,7 @@ from herna.core import Action
 from .actions import SolveAction
 from .data import COLOUR_LETTERS
 from .deck import SYMBOL_GLYPHS
-from .i18n import colour_name, hourglass, ordinal, symbol_name, t
+from .i18n import colour_name, hourglass, ordinal, plural, symbol_name, t
 
 View = dict[str, Any]
 
@@ -231,7 +231,7 @@ def phase_line(view: View) -> Text:
         return Text(t("phase.race", symbol=f"{symbol_name(sym)} {glyph}"), style="bold yellow")
     if phase == "gems" and view.get("mover"):
         m = view["mover"]
-        return Text(t("phase.gems", place=m["place"], seat=m["seat"], reach=m["allowance"]),
+        return Text(plural("phase.gems", m["allowance"], place=m["place"], seat=m["seat"]),
                     style="bold yellow")
     return Text(t(f"phase.{phase}"), style="bold yellow")
 

@@ -52,6 +52,12 @@ def parts(view: dict[str, Any], legal: list[Action]) -> list[list[str]]:
     return out
 
 
+def scores(view: dict[str, Any]) -> list[int]:
+    """Each seat's score so far as the game counts it: the most gems of one colour (the
+    outcome's score; the ranking goes on to the next colours). A replay shows it per step."""
+    return [max(s["gems"].values(), default=0) for s in view["seats"]]
+
+
 def describe(seat: int, text: str, lang: str) -> str:
     """`text` (an applied action) in words, without the seat's name."""
     return _words("web", text, lang)
@@ -169,7 +175,20 @@ def meant(view: dict[str, Any], parts: list[str]) -> list[str]:
     if here is None:
         return []
     delta = field - int(here)
+    if abs(delta) > A.MAX_MOVE:  # no move reaches it: `why_not` says so
+        return []
     return [f"move {delta:+d}" if delta else "move 0"]
+
+
+def why_not(view: dict[str, Any], parts: list[str], lang: str) -> str | None:
+    """Why a red field further away than any move makes no move (`meant` finds none)."""
+    mover = view.get("mover")
+    if (len(parts) != 1 or not parts[0].startswith("field:") or not mover
+            or mover["seat"] != view.get("seat")):
+        return None
+    return plural("why.too_far", int(mover["allowance"]), lang, delta="",
+                  target=int(parts[0].partition(":")[2]), place=mover["place"],
+                  field=mover["field"])
 
 
 def guide(lang: str) -> dict[str, Any]:

@@ -186,3 +186,31 @@ export function nameForm({ id, title, hint = null, value = "", save, onsave, onc
       t("names.cancel")) : null),
   error);
 }
+
+// ----- copying a link (the lobby's invitations, a replay's Share) ------------------------
+// The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
+// over http) the text is selected in its input so the person copies it by hand.
+export async function copyLink(input, note) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch {
+      done = false;
+    }
+  }
+  if (!done) {
+    input.focus();
+    input.setSelectionRange(0, input.value.length);
+    try {
+      done = document.execCommand("copy");
+    } catch {
+      done = false;
+    }
+  }
+  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
+  note.dataset.done = done ? "yes" : "no";
+  clearTimeout(note.timer);
+  if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
+}

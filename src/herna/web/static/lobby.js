@@ -1,14 +1,17 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, BOX_GAMES, cleanName, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker,
+  api, BOX_GAMES, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName,
+  languagePicker,
   loadWords, myName, nameForm, plural, t,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
-const form = { game: null, players: 2, seats: [], names: [], options: {}, undo: true };
+const form = {
+  game: null, players: 2, seats: [], names: [], options: {}, undo: true, hints: true,
+};
 
 function gameById(id) {
   return games.find((g) => g.id === id);
@@ -85,6 +88,15 @@ function undoOption() {
   return el("label", { class: "option check", for: "opt-undo" }, input, " ", t("lobby.undo"));
 }
 
+// The other switch a rated game turns off: may players ask what the hard bot would play?
+function hintsOption() {
+  const input = el("input", {
+    type: "checkbox", id: "opt-hints", checked: form.hints,
+    onchange: (e) => { form.hints = e.target.checked; },
+  });
+  return el("label", { class: "option check", for: "opt-hints" }, input, " ", t("lobby.hints"));
+}
+
 // Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
 function seatRow(i) {
   const select = el("select", {
@@ -155,12 +167,16 @@ function draw() {
     el("span", {}, t("lobby.players")),
     el("select", { id: "players", onchange: (e) => setPlayers(Number(e.target.value)) },
       game.players.map((n) => el("option", { value: n, selected: n === form.players }, n))));
-  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)),
+  // Ubongo's puzzles can be practised alone, away from any table (practice.js)
+  const practice = game.id === "ubongo" ? el("p", { class: "practice-line" }, el("a", {
+    class: "button", id: "practice-link", href: "/practice" }, t("practice.lobby"))) : null;
+  const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), practice,
     boxLinks(game.id), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
     undoOption(),
+    hintsOption(),
     el("p", { class: "hint" }, t(`game.${game.id}.auto`) === `game.${game.id}.auto` ? null
       : t(`game.${game.id}.auto`)),
     el("button", { type: "button", id: "start", class: "primary", onclick: start },
@@ -200,7 +216,7 @@ async function start() {
       method: "POST",
       body: {
         game: form.game, players: form.players, seats, options: form.options,
-        undo: form.undo, lang: document.documentElement.lang,
+        undo: form.undo, hints: form.hints, lang: document.documentElement.lang,
       },
     });
   } catch (e) {
@@ -338,33 +354,6 @@ function linkField(value, attrs, share = null) {
     buttons, note));
 }
 
-// The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
-// over http) the text is selected in its input so the person copies it by hand.
-async function copyLink(input, note) {
-  let done = false;
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(input.value);
-      done = true;
-    } catch {
-      done = false;
-    }
-  }
-  if (!done) {
-    input.focus();
-    input.setSelectionRange(0, input.value.length);
-    try {
-      done = document.execCommand("copy");
-    } catch {
-      done = false;
-    }
-  }
-  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
-  note.dataset.done = done ? "yes" : "no";
-  clearTimeout(note.timer);
-  if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
-}
-
 // ----- my tables -----------------------------------------------------------------------------
 // Refreshed without a reload: every POLL_MS while the page is visible, at once when it
 // becomes visible again, and when another tab of this browser holds or leaves a seat
@@ -444,6 +433,10 @@ function drawMine(list, failed) {
         el("div", { class: "row-buttons" },
           el("a", { class: "button reopen", href }, r.mine ? t("lobby.reopen")
             : t("lobby.watch")),
+          r.over ? el("a", {
+            class: "button replay", href: `/r/${encodeURIComponent(r.id)}${r.mine
+              ? `?seat=${r.seat}` : ""}`,
+          }, t("lobby.replay")) : null,
           hasInvite ? el("button", {
             type: "button", class: "links", onclick: () => {
               showInvite(r.id);
@@ -456,6 +449,9 @@ function drawMine(list, failed) {
           }, t("lobby.leave"))));
     })));
   }
+  // a game record from a file (herna play --save, herna simulate --records) opens there too
+  parts.push(el("p", { class: "open-record" }, el("a", { href: "/r", id: "open-record" },
+    t("lobby.open_record"))));
   box.replaceChildren(...parts);
 }
 

@@ -4,8 +4,10 @@ import {
   api, ApiError, BOX_GAMES, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords,
   myName, nameForm, plural, seatsAt, t,
 } from "./herna.js";
+import {
+  drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
+} from "./board.js";
 import { createScenes } from "./scenes.js";
-import { Idiomorph } from "./vendor/idiomorph-0.8.0.min.js";
 import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -20,6 +22,9 @@ let uncovered = null; // hot-seat: the seat that confirmed it is alone at the sc
 let chosen = []; // the chosen parts: [{name, node}]
 let message = "";
 let sending = null; // the move on its way (words), or null
+// the hard bot's hint for the move drawn ({seat, version, action, parts, words, chance, by}),
+// {seat, version, thinking: true} while it is worked out, or null; gone with the next version
+let hint = null;
 let clockTimer = null;
 let gameModule = null;
 
@@ -245,6 +250,7 @@ function cover(payload) {
 // ----- drawing ------------------------------------------------------------------------------
 function draw(payload) {
   if (!payload) return;
+  if (hint && (hint.seat !== payload.seat || hint.version !== payload.version)) hint = null;
   // things travel from where they were before this payload (measured before drawing it)
   const board = document.getElementById("board");
   const travel = travelTime(payload);
@@ -275,131 +281,10 @@ function draw(payload) {
 
 function drawBoard(payload) {
   const board = document.getElementById("board");
-  if (payload.areas) {
-    drawAreas(board, payload);
-  } else {
-    drawWhole(board, payload);
-  }
+  drawDrawing(board, payload);
   chosen = chosen.map((c) => ({ ...c, node: findNode(c) })).filter((c) => c.node);
   light(payload);
-}
-
-// A game drawn as one SVG: morphed in place, scaled to the column.
-function drawWhole(board, payload) {
-  const svg = (payload.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-  const current = board.querySelector(":scope > svg");
-  if (current && current.dataset.game === payload.game) {
-    Idiomorph.morph(current, svg, { morphStyle: "outerHTML" });
-  } else {
-    board.innerHTML = svg;
-  }
-  const drawn = board.querySelector(":scope > svg");
-  if (drawn) {
-    drawn.dataset.game = payload.game;
-    fitSvg(drawn);
-  }
-}
-
-function fitSvg(drawn) {
-  const box = (drawn.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-  if (box.length === 4) drawn.style.setProperty("--w", box[2]);
-  drawn.removeAttribute("height");
-  drawn.setAttribute("width", "100%");
-  drawn.setAttribute("preserveAspectRatio", "xMidYMin meet");
-  const least = Number(drawn.dataset.minWidth || 0);
-  drawn.style.minWidth = least ? `${least}px` : "";
-  return least > 0;
-}
-
-// A game drawn as areas (the payload's `areas`, in the order a player needs them): a grid
-// of sections, one column on a phone. Another seat's area is a row that opens on a tap (open
-// on a wide screen) and stays as it was left across redraws; each area's SVG is morphed in
-// place, so what a player opened, scrolled or chose survives every push.
-const wide = window.matchMedia("(min-width: 801px)");
-
-function drawAreas(board, payload) {
-  let grid = board.querySelector(":scope > .areas");
-  if (!grid || grid.dataset.game !== payload.game) {
-    board.replaceChildren(el("nav", { class: "jumps", "aria-label": t("table.areas") }),
-      el("div", { class: "areas", "data-game": payload.game }));
-    grid = board.querySelector(":scope > .areas");
-  }
-  const wanted = new Set(payload.areas.map((a) => a.id));
-  for (const old of [...grid.children]) if (!wanted.has(old.dataset.area)) old.remove();
-  let before = grid.firstElementChild;
-  for (const area of payload.areas) {
-    const other = area.kind === "seat" && area.seat !== payload.seat;
-    let section = grid.querySelector(`:scope > [data-area="${CSS.escape(area.id)}"]`);
-    if (section && section.classList.contains("other") !== other) {
-      section.remove();
-      section = null;
-    }
-    if (!section) section = newArea(area, other);
-    if (section !== before) grid.insertBefore(section, before);
-    before = section.nextElementSibling;
-    section.classList.toggle("wide", Boolean(area.wide));
-    section.classList.toggle("to-act", area.kind === "seat" && payload.to_act.includes(area.seat));
-    section.setAttribute("aria-label", area.title || area.id);
-    if (other) {
-      const row = section.querySelector("summary");
-      row.querySelector(".who").textContent = area.title || "";
-      row.querySelector(".sum").textContent = area.summary || "";
-      row.querySelector(".swatch")?.remove();
-      const mark = swatch(payload, area.seat);
-      if (mark) row.prepend(mark);
-    }
-    const body = section.querySelector(".area-body");
-    const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-    const current = body.querySelector(":scope > svg");
-    if (current) {
-      Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
-    } else {
-      body.innerHTML = text;
-    }
-    const drawn = body.querySelector(":scope > svg");
-    const pans = Boolean(drawn) && fitSvg(drawn);
-    body.classList.toggle("pan", pans);
-    // A drawing wider than its area pans inside it: a keyboard reaches it too (arrow keys).
-    if (pans) {
-      body.setAttribute("tabindex", "0");
-      body.setAttribute("role", "region");
-      body.setAttribute("aria-label", area.title || area.id);
-    } else {
-      for (const name of ["tabindex", "role", "aria-label"]) body.removeAttribute(name);
-    }
-  }
-  drawJumps(board, payload);
-}
-
-function newArea(area, other) {
-  const body = el("div", { class: "area-body" });
-  const classes = `area ${area.kind}${other ? " other" : ""}`;
-  if (!other) return el("section", { class: classes, "data-area": area.id }, body);
-  const details = el("details", {},
-    el("summary", { class: "area-row" }, el("span", { class: "who" }),
-      el("span", { class: "sum" })), body);
-  details.open = wide.matches;
-  return el("section", { class: classes, "data-area": area.id }, details);
-}
-
-// The chips over a phone's table: one per area, a tap scrolls to it (and opens a row).
-function drawJumps(board, payload) {
-  const nav = board.querySelector(":scope > .jumps");
-  const chips = payload.areas.map((area) => el("button", {
-    type: "button", class: "chip", "data-jump": area.id,
-    onclick: () => {
-      const section = board.querySelector(`[data-area="${CSS.escape(area.id)}"]`);
-      if (!section) return;
-      const details = section.querySelector("details");
-      if (details) details.open = true;
-      section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
-    },
-  }, area.kind === "seat" && area.seat === payload.seat ? t("table.me") : area.title || area.id));
-  nav.replaceChildren(...chips);
-}
-
-function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  markHint();
 }
 
 // A chosen part is found again after a redraw by its name and its place among its namesakes.
@@ -474,7 +359,8 @@ function drawTurn(payload) {
   const box = document.getElementById("turn");
   const parts = [];
   if (payload.over) {
-    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), playAgain(payload));
+    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), replayLink(payload),
+      playAgain(payload));
   } else if (sending) {
     parts.push(el("h2", {}, t("table.your_move")), el("p", { class: "waiting" }, sending));
   } else if (payload.seat !== null && payload.legal.length) {
@@ -516,6 +402,7 @@ function drawTurn(payload) {
       }
     }
     if (payload.undo) parts.push(undoButton());
+    if (payload.hint || hint) parts.push(hintBox());
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
@@ -525,7 +412,7 @@ function drawTurn(payload) {
   if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
-  box.replaceChildren(...parts);
+  box.replaceChildren(...parts.filter(Boolean)); // a spectator has no "Play again"
 }
 
 // Undo: the server offers it (payload.undo) only while my last step revealed nothing and
@@ -569,9 +456,118 @@ async function sendUndo() {
   if (hadFocus && again) again.focus();
 }
 
+// ----- hints: what the hard bot would play here ------------------------------------------------
+// The server works it out in its bot workers from this seat's view alone; the page marks the
+// move's parts on the board (a dashed outline, unlike lit and chosen parts) and says it in
+// words with the bot's estimate of my chances. One click plays it; the next version clears it.
+function hintBox() {
+  if (hint && hint.thinking) {
+    return el("p", { class: "hint-line thinking", id: "hint-status", role: "status",
+      tabindex: "-1" },
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("table.hint_thinking"));
+  }
+  if (hint) {
+    const fields = { by: hint.by, move: hint.words };
+    const said = typeof hint.chance === "number"
+      ? t("table.hint_line", { ...fields, chance: percent(hint.chance) })
+      : t("table.hint_line_solo", fields);
+    return el("div", { class: "hint-box", id: "hint-status", role: "status" },
+      el("p", { class: "hint-says" }, el("span", { class: "hint-mark", "aria-hidden": "true" }),
+        said),
+      el("p", { class: "hint-actions" },
+        el("button", { type: "button", class: "primary hint-play", id: "hint-play",
+          onclick: () => submit(hint.action) }, t("table.hint_play")),
+        el("button", { type: "button", class: "link hint-dismiss", id: "hint-dismiss",
+          onclick: () => { hint = null; refreshHint(); } }, t("table.hint_dismiss"))));
+  }
+  return el("p", { class: "hint-line" }, el("button", {
+    type: "button", class: "hint-ask", id: "hint", title: t("table.hint_title"),
+    onclick: () => askHint(),
+  }, t("table.hint")));
+}
+
+// A chance as the page's language writes a percentage ("62%", "62 %").
+function percent(x) {
+  return new Intl.NumberFormat(currentLang(), { style: "percent", maximumFractionDigits: 0 })
+    .format(x);
+}
+
+// The hinted move's parts get the hint mark (as many of a part's namesakes as it uses).
+function markHint() {
+  const want = new Map();
+  for (const name of (hint && hint.parts) || []) want.set(name, (want.get(name) || 0) + 1);
+  const seen = new Map();
+  for (const node of partNodes()) {
+    const name = node.dataset.part;
+    const k = seen.get(name) || 0;
+    seen.set(name, k + 1);
+    node.classList.toggle("hinted", k < (want.get(name) || 0));
+  }
+}
+
+function refreshHint() {
+  markHint();
+  const payload = latest.get(shown);
+  if (payload) drawTurn(payload);
+}
+
+async function askHint() {
+  const payload = latest.get(shown);
+  if (!payload || sending || !payload.hint || hint) return;
+  const hadFocus = document.activeElement && document.activeElement.id === "hint";
+  hint = { seat: payload.seat, version: payload.version, thinking: true };
+  message = "";
+  drawTurn(payload);
+  if (hadFocus) document.getElementById("hint-status").focus();
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+      method: "POST",
+      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+    });
+    const now = latest.get(shown);
+    hint = now && now.seat === payload.seat && now.version === answer.version
+      ? { seat: payload.seat, version: answer.version, action: answer.action,
+        parts: answer.parts, words: answer.words, chance: answer.chance, by: answer.by }
+      : null; // the table moved on meanwhile: this hint is of a position gone
+  } catch (e) {
+    hint = null;
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(payload.seat, e.body.table, true);
+    }
+    message = e.message;
+  }
+  refreshHint();
+  showHinted();
+  const next = document.getElementById(hint ? "hint-play" : "hint");
+  if (hadFocus && next) next.focus({ preventScroll: true }); // the keyboard goes on from there
+}
+
+// The marked parts are scrolled into sight if any is off the screen or under a phone's move
+// box (fixed at the bottom) or its jump chips (stuck at the top): all of them where they fit
+// together, else the first one, so the mark is seen where the words point.
+function showHinted() {
+  const marks = [...document.querySelectorAll("#board .part.hinted")];
+  if (!marks.length) return;
+  const turn = document.getElementById("turn");
+  const bottom = getComputedStyle(turn).position === "fixed"
+    ? turn.getBoundingClientRect().top : window.innerHeight;
+  const chips = document.querySelector("#board > .jumps");
+  const top = chips && getComputedStyle(chips).position === "sticky"
+    ? chips.getBoundingClientRect().height : 0;
+  const rects = marks.map((n) => n.getBoundingClientRect());
+  const high = Math.min(...rects.map((r) => r.top));
+  const low = Math.max(...rects.map((r) => r.bottom));
+  if (high >= top && low <= bottom) return;
+  const dy = low - high <= bottom - top
+    ? (high + low) / 2 - (top + bottom) / 2 : rects[0].top - top - 8;
+  window.scrollBy({ top: dy, behavior: reducedMotion() ? "auto" : "smooth" });
+}
+
 function moveButton(action, kind) {
+  const hinted = hint && hint.action === action.text ? " hinted" : "";
   return el("button", {
-    type: "button", class: `move ${kind}`, "data-action": action.text, title: action.text,
+    type: "button", class: `move ${kind}${hinted}`, "data-action": action.text,
+    title: action.text,
     onclick: () => submit(action.text),
   }, action.label || action.text);
 }
@@ -597,34 +593,6 @@ function notationBox(payload) {
   }, input, el("button", { type: "submit" }, t("table.send")));
 }
 
-function outcomeTable(payload) {
-  const out = payload.outcome;
-  if (!out) return null;
-  const order = out.ranks.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return el("table", { class: "outcome" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("col.rank")), el("th", {}, t("col.player")),
-      el("th", {}, t("col.score")))),
-    el("tbody", {}, order.map(([rank, s]) => el("tr", {
-      class: out.winners.includes(s) ? "winner" : "",
-    }, el("td", {}, rank), el("td", {}, swatch(payload, s), payload.seats[s].label,
-      breakdown(out.breakdown && out.breakdown[s], payload.categories || {})),
-    el("td", {}, number(out.scores[s]))))));
-}
-
-// A score as the page's language writes it (a decimal comma in Czech and Slovak).
-function number(x) {
-  return typeof x === "number" ? x.toLocaleString(currentLang()) : x;
-}
-
-// The score pad's lines for one seat (category: points): the engine's keys said in words by
-// the game's catalog (the payload's `categories`), never shown as keys.
-function breakdown(lines, categories) {
-  if (!lines) return null;
-  const parts = Object.entries(lines).filter(([, v]) => v)
-    .map(([k, v]) => `${categories[k] ?? k} ${number(v)}`);
-  return parts.length ? el("small", { class: "breakdown" }, parts.join(" · ")) : null;
-}
-
 // "Play again" and "the next game": each seat this browser holds asks the server for its own
 // way in (the token is made from the seat's token here, and never sent in a payload).
 async function goAgain(payload) {
@@ -643,6 +611,14 @@ async function goAgain(payload) {
   }
 }
 
+// The finished game step by step (the replay page), from this seat's side.
+function replayLink(payload) {
+  const query = payload.seat === null ? "" : `?seat=${payload.seat}`;
+  return el("p", { class: "replay-line" }, el("a", {
+    class: "button", id: "replay-link", href: `/r/${encodeURIComponent(tableId)}${query}`,
+  }, t("table.replay")));
+}
+
 function playAgain(payload) {
   if (payload.seat === null) return null;
   return el("button", {
@@ -657,89 +633,21 @@ function nextLink(payload) {
   }, t("table.next")));
 }
 
-// A seat's swatch: its colour as the drawing gives it (the payload's seats[].colour) with its
-// number counted from 1, as the drawings number the seats, for eyes that do not tell colours
-// apart. The name beside it says who it is, so the swatch itself is not read aloud.
-function swatch(payload, seat) {
-  const s = payload.seats[seat];
-  if (!s || !s.colour) return null;
-  const node = el("span", { class: "swatch", "aria-hidden": "true", "data-seat": seat },
-    String(seat + 1));
-  node.style.setProperty("--seat", s.colour);
-  node.style.setProperty("--seat-ink", inkOn(s.colour));
-  return node;
-}
-
-// Black or white, whichever contrasts more with `colour` (#rrggbb) by WCAG's formula: at
-// least 4.5:1 on any colour (AA for text of any size).
-function inkOn(colour) {
-  const [r, g, b] = [1, 3, 5].map((k) => {
-    const c = parseInt(colour.slice(k, k + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#000000";
-}
-
 function drawScores(payload) {
   const box = document.getElementById("scores");
-  const seatsView = (payload.view && payload.view.seats) || [];
-  box.replaceChildren(el("h2", {}, t("table.players")), el("ul", { class: "players" },
-    payload.seats.map((s) => {
-      const v = seatsView[s.seat] || {};
-      let score = payload.outcome ? payload.outcome.scores[s.seat] : v.score ?? v.total ?? null;
-      if (score !== null && typeof score === "object") score = score.total ?? null;
-      if (typeof score !== "number") score = null;
-      return el("li", {
-        class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
-          ? "me" : ""].join(" ").trim(),
-      }, swatch(payload, s.seat),
-      el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
-      held.has(s.seat) ? el("button", {
-        type: "button", class: "link rename", "data-seat": s.seat,
-        onclick: () => { renaming = s.seat; drawName(payload); },
-      }, t("names.change")) : null,
-      score === null ? null : el("strong", {}, score));
-    })));
-}
-
-// The log: one numbered entry per move, the events that followed it (what the game did, a
-// forced move, a virtual player) listed under it and marked automatic (`announce` reads the
-// new ones, events too, to a screen reader as they happen).
-function logWords(payload, line) {
-  // a line that names a seat by its label shows the seat's swatch (not a virtual player's,
-  // Dirk's or the game's lines, which name no seat); a step its player took back is struck
-  // through (<s>: no longer so) and said in words
-  const named = typeof line.seat === "number" && payload.seats[line.seat]
-    && payload.seats[line.seat].label === line.who;
-  return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
-    line.undone ? el("s", {}, line.words) : line.words,
-    line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
-    line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
+  box.replaceChildren(el("h2", {}, t("table.players")), playerList(payload,
+    (seat) => viewScore(payload, seat),
+    (s) => (held.has(s.seat) ? el("button", {
+      type: "button", class: "link rename", "data-seat": s.seat,
+      onclick: () => { renaming = s.seat; drawName(payload); },
+    }, t("names.change")) : null)));
 }
 
 function drawLog(payload) {
   const box = document.getElementById("log");
-  const steps = [];
-  for (const line of payload.log) {
-    const last = steps[steps.length - 1];
-    if (last && last.seq === line.seq) last.lines.push(line);
-    else steps.push({ seq: line.seq, lines: [line] });
-  }
-  // The list scrolls on its own, so a keyboard must be able to reach it (tabindex 0, named).
-  const list = el("ol", { class: "log", tabindex: "0", "aria-label": t("table.log"),
-    start: steps.length ? steps[0].seq + 1 : 1 },
-    steps.map(({ lines }) => {
-      const own = lines[0].auto ? null : lines[0];
-      const events = lines.filter((line) => line.auto);
-      const kind = own && own.sealed ? "sealed" : own && own.undone ? "undone" : "";
-      return el("li", { class: kind, title: own?.text || "" },
-        own ? logWords(payload, own) : null,
-        own && own.scenes ? [" ", scenes.button(own)] : null,
-        events.length ? el("ul", { class: "events" }, events.map((line) => el("li", {
-          class: `auto by-${line.by} event-${line.event}`,
-        }, logWords(payload, line)))) : null);
-    }));
+  const list = logList(payload, {
+    extra: (own) => (own.scenes ? [" ", scenes.button(own)] : null), // a scoring, shown
+  });
   box.replaceChildren(el("h2", {}, t("table.log")), list);
   list.scrollTop = list.scrollHeight;
 }

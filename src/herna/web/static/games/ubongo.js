@@ -4,11 +4,16 @@
 // The card and its tray are one drawing (the card's area, or the whole table's svg): a piece
 // turned in the tray is drawn turned in its slot at once; on a touch screen only the pieces
 // take the finger, so the page still scrolls around them.
+// The table page (table.js) and the practice page (practice.js) both mount it: `controls`
+// names where the Turn, Flip and Take back buttons go (the table's move box by default), a
+// payload's `extra.key` names its puzzle, and `show(placements)` lays a given solution.
 import { el, t } from "../herna.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-export function mount(board) {
+export function mount(board, {
+  controls: controlsBox = () => document.getElementById("turn"),
+} = {}) {
   let payload = null;
   let submit = null;
   let placed = {}; // letter -> {o, r, c}
@@ -16,6 +21,7 @@ export function mount(board) {
   let active = null; // the letter R and F act on
   let puzzleKey = null;
   let drag = null;
+  let shown = null; // a solution being shown: letter -> {o, r, c}, laid in order (show())
 
   const pieceOf = (letter) => payload.extra.pieces.find((p) => p.letter === letter);
   // the drawing that holds my card and its tray (with areas, one of several under #board)
@@ -88,10 +94,11 @@ export function mount(board) {
     const g = geometry();
     if (!root || !g) return;
     root.querySelector("#ubongo-placed")?.remove();
-    if (!open()) return;
+    const laid = shown || (open() ? placed : null);
+    if (!laid) return;
     const layer = document.createElementNS(SVG_NS, "g");
     layer.id = "ubongo-placed";
-    for (const [letter, p] of Object.entries(placed)) {
+    for (const [letter, p] of Object.entries(laid)) {
       const piece = pieceOf(letter);
       const group = document.createElementNS(SVG_NS, "g");
       group.setAttribute("class", `placed-piece${letter === active ? " active" : ""}`);
@@ -103,8 +110,8 @@ export function mount(board) {
     }
     root.append(layer);
     for (const tray of board.querySelectorAll("[data-piece]")) {
-      tray.classList.toggle("used", tray.dataset.piece in placed);
-      tray.classList.toggle("grab", !(tray.dataset.piece in placed));
+      tray.classList.toggle("used", tray.dataset.piece in laid);
+      tray.classList.toggle("grab", !shown && !(tray.dataset.piece in laid));
       drawTray(tray);
     }
   }
@@ -311,7 +318,8 @@ export function mount(board) {
   }
 
   function drawControls() {
-    const turnBox = document.getElementById("turn");
+    const turnBox = controlsBox();
+    if (!turnBox) return;
     turnBox.querySelector(".ubongo-controls")?.remove();
     if (!open()) return;
     const controls = el("div", { class: "ubongo-controls" },
@@ -352,17 +360,43 @@ export function mount(board) {
       payload = next;
       submit = send;
       const card = next.extra && next.extra.card;
-      const puzzle = card ? `${card.number}:${next.extra.symbol}:${next.view.round}` : null;
+      const puzzle = card ? next.extra.key ?? `${card.number}:${next.extra.symbol}:${next.view.round}`
+        : null;
       const fresh = puzzle !== puzzleKey;
       if (fresh) {
         puzzleKey = puzzle;
         placed = {};
         orient = {};
         active = null;
+        shown = null;
       }
       drawPlaced();
       drawControls();
       if (fresh && open()) showCard();
     },
+    // Lay these placements ([{piece, orientation, row, col}], a solution so far) on the card,
+    // nothing to drag; the last one comes from its tray slot unless `still` (reduced motion).
+    show(placements, { still = false } = {}) {
+      shown = Object.fromEntries(placements.map((p) => [p.piece,
+        { o: p.orientation, r: p.row, c: p.col }]));
+      active = null;
+      drawPlaced();
+      drawControls();
+      const last = placements[placements.length - 1];
+      if (last && !still) fly(last.piece);
+    },
   };
+
+  // A piece just laid travels from its slot in the tray to its place on the card.
+  function fly(letter) {
+    const group = svg()?.querySelector(`#ubongo-placed [data-placed="${CSS.escape(letter)}"]`);
+    const slot = board.querySelector(`[data-piece="${CSS.escape(letter)}"] rect.slot`);
+    if (!group || !slot || !group.animate) return;
+    const to = group.getBBox();
+    const from = slot.getBBox();
+    const dx = from.x + from.width / 2 - (to.x + to.width / 2);
+    const dy = from.y + from.height / 2 - (to.y + to.height / 2);
+    group.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: 450, easing: "ease-out" });
+  }
 }
