@@ -6,13 +6,14 @@
 // (/score/sw.js) keeps the pages, scripts, styles and words: offline the entries stay, the
 // page says the points will be counted when the connection is back, and counts them then.
 import {
-  api, ApiError, currentLang, el, languagePicker, loadWords, t,
+  api, ApiError, copyLink, currentLang, el, languagePicker, loadWords, t,
 } from "./herna.js";
 
 const DRAFT = "herna.pad.draft."; // + game: the entries being typed, kept at every change
 const SAVED = "herna.pads"; // [{id, game, at, entries, result}]: the pads saved here
 const ANSWERS = "herna.pad.answers"; // the last answers by their entries, for offline use
 const SAVED_MAX = 100;
+const COPY_WORDS = { done: "pads.copied", select: "pads.copy_select" };
 const ANSWERS_MAX = 40;
 
 const route = location.pathname.replace(/^\/score\/?/, "").replace(/\/$/, "");
@@ -590,32 +591,9 @@ async function share() {
   });
   document.getElementById("pad-link-slot").replaceChildren(el("div", { class: "link-field" },
     input, el("div", { class: "link-buttons" }, el("button", {
-      type: "button", id: "pad-copy", onclick: () => copy(input, note),
+      type: "button", id: "pad-copy", onclick: () => copyLink(input, note, COPY_WORDS),
     }, t("pads.copy")))));
-  await copy(input, note);
-}
-
-// The clipboard needs a secure context; elsewhere the link is selected to copy by hand.
-async function copy(input, note) {
-  let done = false;
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(input.value);
-      done = true;
-    } catch {
-      done = false;
-    }
-  }
-  if (!done) {
-    input.focus();
-    input.setSelectionRange(0, input.value.length);
-    try {
-      done = document.execCommand("copy");
-    } catch {
-      done = false;
-    }
-  }
-  note.textContent = done ? t("pads.copied") : t("pads.copy_select");
+  await copyLink(input, note, COPY_WORDS);
 }
 
 function when(at) {
