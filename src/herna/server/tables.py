@@ -517,16 +517,8 @@ class Tables:
                     log.error("table %s: move %d not stored: %s", table.id, table.version, e)
                     raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
                 except Conflict:
-                    # another process holds this table too and wrote first: take its log
-                    if self.shared is None:
-                        self.live.pop(table.id, None)
-                        fresh = self.load(table.id)
-                        raise Refused(409, catalog().t("refuse.first", lang),
-                                      self.payload(fresh, seat, lang)) from None
-                    await self._catch_up_locked(table)
-                    if version is not None or attempt == 2:
-                        raise Refused(409, catalog().t("refuse.first", lang),
-                                      self.payload(table, seat, lang)) from None
+                    await self._lost_race(table, seat, lang,
+                                          retry=version is None and attempt < 2)
                     continue  # no version asked: the move again, on the table as stored
                 break
             step = Step(seat, text, before, trial.to_act(),
@@ -574,14 +566,7 @@ class Tables:
                 log.error("table %s: undo %d not stored: %s", table.id, table.version, e)
                 raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
             except Conflict:  # another process wrote this row first: the table as it is
-                if self.shared is None:
-                    self.live.pop(table.id, None)
-                    fresh = self.load(table.id)
-                    raise Refused(409, catalog().t("refuse.first", lang),
-                                  self.payload(fresh, seat, lang)) from None
-                await self._catch_up_locked(table)
-                raise Refused(409, catalog().t("refuse.first", lang),
-                              self.payload(table, seat, lang)) from None
+                await self._lost_race(table, seat, lang)
             await self._drop_last(table)
         self.broadcast(table, first=seat)
         self.wake_bots(table)  # nobody's, as it stays this seat's turn; as after any row
@@ -600,6 +585,21 @@ class Tables:
         for made in table.log_words.values():
             made.pop(step.seq if step.seq is not None else len(table.steps), None)
         table.forget()
+
+    async def _lost_race(self, table: Table, seat: int | None, lang: str,
+                         retry: bool = False) -> None:
+        """Another process holds this table too and wrote the row first: take its log, and
+        answer 409 with the table as stored, unless the caller may try again on it
+        (`retry`: a move sent without a version)."""
+        if self.shared is None:
+            self.live.pop(table.id, None)
+            table = self.load(table.id)
+        else:
+            await self._catch_up_locked(table)
+            if retry:
+                return
+        raise Refused(409, catalog().t("refuse.first", lang),
+                      self.payload(table, seat, lang)) from None
 
     def _stamped(self, table: Table, text: str) -> str:
         """A racing game's action with the server's clock (Ubongo: seconds since the
