@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -27,7 +27,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, names, practice, replays, words
+from . import bodies, guide, hints, names, pads, practice, replays, rules, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -171,6 +171,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.exception_handler(Refused)
     async def _refused(_request: Request, e: Refused) -> JSONResponse:
         body: dict[str, Any] = {"reason": e.reason}
+        if isinstance(e, pads.BadEntry):
+            body["field"] = e.field  # where in the body the pad's entry is wrong
         if e.payload is not None:
             body["table"] = e.payload
         return JSONResponse(body, status_code=e.status, headers=e.headers)
@@ -326,6 +328,25 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         """A game's "how to play", "how scoring works" and notation help, in `lang`."""
         return guide.guide(game, parse_lang(lang, "en"))
 
+    @app.get("/api/score")
+    def api_pads(lang: str = "en") -> list[dict[str, Any]]:
+        """The games with a score pad for a game played with the real box."""
+        return pads.chooser(parse_lang(lang, "en"))
+
+    @app.get("/api/score/{game}")
+    def api_pad_form(game: str, lang: str = "en") -> dict[str, Any]:
+        """What a game's score pad asks (the page draws its form from it), in `lang`."""
+        return pads.form(game, parse_lang(lang, "en"))
+
+    @app.post("/api/score/{game}")
+    async def api_pad_score(game: str, request: Request, lang: str | None = None
+                            ) -> dict[str, Any]:
+        """The points of what is on a real table, explained: the CLI pad's own scoring."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        code = parse_lang(body.get("lang", lang), "en")
+        return pads.score(game, body, code)
+
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> Any:
         table = _table(table_id)
@@ -470,6 +491,36 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         return FileResponse(STATIC / "replay.html")
 
     practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
+
+    @app.get("/score", include_in_schema=False)
+    def page_pads_bare() -> Response:
+        return RedirectResponse("/score/", status_code=308)
+
+    @app.get("/score/", include_in_schema=False)
+    def page_pads() -> Response:
+        return FileResponse(STATIC / "pad.html")
+
+    @app.get("/score/sw.js", include_in_schema=False)
+    def page_pads_worker() -> Response:
+        """The pads' service worker, at the root of its scope (/score/): it keeps the pad
+        pages, their scripts, styles and words for offline use. Never cached by the
+        browser's HTTP cache, so a new version is found at the next visit."""
+        return FileResponse(STATIC / "pad-sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache",
+                                     "Service-Worker-Allowed": "/score/"})
+
+    @app.get("/score/{game}", include_in_schema=False)
+    def page_pad(game: str) -> Response:
+        if game not in pads.PADS:
+            raise StarletteHTTPException(404)
+        return FileResponse(STATIC / "pad.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    def page_rules(game: str, request: Request, lang: str | None = None) -> Response:
+        """A game's rules as a page, built on the server from RULES.md (or its Czech or
+        Slovak translation) and the catalogs: no script needed to read them."""
+        code = rules.page_lang(lang, request.headers.get("accept-language", ""))
+        return HTMLResponse(rules.page(game, code))
 
     # check_dir=False: the API must not depend on the page's files being present
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -2,6 +2,8 @@
 // seats this browser holds. No game rules live here or anywhere in the client.
 
 const LANGS = ["en", "cs", "sk"];
+// Herna's own games: each has a rules page (/rules/{id}) and a score pad (/score/{id}).
+export const BOX_GAMES = ["alhambra", "alhambra-rw", "envyra", "ubongo"];
 let words = {};
 let lang = "en";
 
@@ -185,10 +187,12 @@ export function nameForm({ id, title, hint = null, value = "", save, onsave, onc
   error);
 }
 
-// ----- copying a link (the lobby's invitations, a replay's Share) ------------------------
+// ----- copying a link (the lobby's invitations, a replay's Share, a score pad's Share) -----
 // The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
-// over http) the text is selected in its input so the person copies it by hand.
-export async function copyLink(input, note) {
+// over http) the text is selected in its input so the person copies it by hand. `said`:
+// the page's own words for "copied" and "copy it by hand" (message keys).
+export async function copyLink(input, note,
+  said = { done: "lobby.copied", select: "lobby.copy_select" }) {
   let done = false;
   if (navigator.clipboard && window.isSecureContext) {
     try {
@@ -207,7 +211,7 @@ export async function copyLink(input, note) {
       done = false;
     }
   }
-  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
+  note.textContent = done ? t(said.done) : t(said.select);
   note.dataset.done = done ? "yes" : "no";
   clearTimeout(note.timer);
   if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);

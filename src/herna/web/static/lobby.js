@@ -1,8 +1,8 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker,
-  loadWords, myName, nameForm, plural, t, timeWords,
+  api, BOX_GAMES, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName,
+  languagePicker, loadWords, myName, nameForm, plural, t, timeWords,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
@@ -199,7 +199,7 @@ function draw() {
   const practice = game.id === "ubongo" ? el("p", { class: "practice-line" }, el("a", {
     class: "button", id: "practice-link", href: "/practice" }, t("practice.lobby"))) : null;
   const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), practice,
-    players,
+    boxLinks(game.id), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
@@ -212,6 +212,17 @@ function draw() {
       t("lobby.start")),
     el("p", { id: "lobby-error", class: "error", role: "alert" }));
   root.replaceChildren(choose, setup);
+}
+
+// Each game's rules page and its score pad (for a game played with the real box).
+function boxLinks(id) {
+  if (!BOX_GAMES.includes(id)) return null;
+  const lang = encodeURIComponent(document.documentElement.lang);
+  return el("p", { class: "box-links" },
+    el("a", { class: "button", id: "lobby-rules", href: `/rules/${id}?lang=${lang}`,
+      "aria-label": t("pads.rules_label", { game: gameName(id) }) }, t("rules.open")),
+    el("a", { class: "button", id: "lobby-pad", href: `/score/${id}`,
+      "aria-label": t("pads.open_label", { game: gameName(id) }) }, t("pads.open")));
 }
 
 function gameName(id) {

@@ -1,8 +1,8 @@
 // The table screen for every game: draws the SVG the server sends for this seat, lights up
 // the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
 import {
-  api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
-  nameForm, plural, seatsAt, t, timeDigits, timeWords,
+  api, ApiError, BOX_GAMES, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords,
+  myName, nameForm, plural, seatsAt, t, timeDigits, timeWords,
 } from "./herna.js";
 import {
   drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
@@ -963,7 +963,11 @@ function guideButton(payload) {
   return el("p", { class: "guide-line" }, el("button", {
     type: "button", class: "guide-open", id: "guide-open", "aria-haspopup": "dialog",
     onclick: () => openGuide(payload.game),
-  }, t("guide.open")));
+  }, t("guide.open")), " ", BOX_GAMES.includes(payload.game) && el("a", {
+    class: "button rules-open", id: "rules-open", target: "_blank", rel: "noopener",
+    href: `/rules/${encodeURIComponent(payload.game)}?lang=${encodeURIComponent(currentLang())}`,
+    "aria-label": t("rules.open_label", { game: t(`game.${payload.game}.name`) }),
+  }, t("rules.open")));
 }
 
 // "How to play" and "How scoring works" of the game, with the notice about the data Herna
