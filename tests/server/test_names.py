@@ -84,7 +84,8 @@ def test_rename_pushes_and_refusals(sqlite_client: TestClient) -> None:
         pushed = ws.receive_json()
         assert pushed["seats"][seat] == {"seat": seat, "kind": "human", "level": None,
                                          "name": "Zoë", "label": "Zoë",
-                                         "colour": first["seats"][seat]["colour"]}
+                                         "colour": first["seats"][seat]["colour"],
+                                         "stand_in": False}
         assert pushed["log"][0]["who"] == "Zoë" and "Zoë" in drawing(pushed)
         assert pushed["version"] == first["version"]  # a name is no move
     assert c.app.state.tables.store.load(tid).seats[seat].name == "Zoë"  # type: ignore

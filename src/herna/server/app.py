@@ -12,12 +12,13 @@ import contextlib
 import gc
 import logging
 import os
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -26,7 +27,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, names, practice, replays, words
+from . import bodies, guide, hints, names, pads, practice, replays, rules, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -82,19 +83,26 @@ def games_list() -> list[dict[str, Any]]:
 # comes back from the log when asked for); the sweep looks every SWEEP_EVERY seconds.
 FINISHED_IDLE = 120.0
 SWEEP_EVERY = 30.0
+# how often the clocks are checked: a seat whose time ran out is handed to its stand-in bot
+# within this many seconds of its grace period's end
+CLOCK_EVERY = 1.0
 
 
 def create_app(db: str | None = None, bot_pool: Executor | None = None,
                bot_pace: bool = True, bot_processes: int = 0,
                finished_idle: float = FINISHED_IDLE, limits: Limits | None = None,
-               shared: bool | None = None) -> FastAPI:
+               shared: bool | None = None, now: Callable[[], float] = time.time,
+               clock_every: float = CLOCK_EVERY) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
     `bot_processes=N` runs the bots in N worker processes instead of threads;
     `finished_idle`: seconds a finished, unwatched table stays in memory; `limits`: the
     abuse limits per client address (none by default; `herna serve` sets its own);
     `shared`: other processes may serve the same database (default: on PostgreSQL), so this
-    one hears their changes and runs only the bots it holds the lease of (`shared.py`)."""
+    one hears their changes and runs only the bots it holds the lease of (`shared.py`);
+    `now`: the server's wall clock, which the tables' clocks count by (tests give their own,
+    or replace `app.state.tables.now`); `clock_every`: seconds between the checks of the
+    clocks (0: none, a test calls `app.state.tables.check_clocks()` itself)."""
     limits = limits or Limits.off()
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
     if shared is None:
@@ -103,7 +111,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         raise ValueError("several processes need a PostgreSQL database, not "
                          f"{store.engine.dialect.name}")
     tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes,
-                    shared=shared)
+                    shared=shared, now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -124,8 +132,12 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         gc.freeze()  # what start-up built lives as long as the server: never scan it again
         sweeper = asyncio.create_task(tables.sweep_every(
             min(SWEEP_EVERY, max(1.0, finished_idle / 2)), finished_idle))
+        ticker = asyncio.create_task(tables.clock_every(clock_every)) if clock_every > 0 \
+            else None
         yield
         sweeper.cancel()
+        if ticker is not None:
+            ticker.cancel()
         if claimer is not None:
             claimer.cancel()
         await tables.close()
@@ -159,6 +171,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.exception_handler(Refused)
     async def _refused(_request: Request, e: Refused) -> JSONResponse:
         body: dict[str, Any] = {"reason": e.reason}
+        if isinstance(e, pads.BadEntry):
+            body["field"] = e.field  # where in the body the pad's entry is wrong
         if e.payload is not None:
             body["table"] = e.payload
         return JSONResponse(body, status_code=e.status, headers=e.headers)
@@ -251,6 +265,19 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         lang = parse_lang(body.get("lang"), table.row.lang)
         return await hinter.ask(table, seat, body.get("version"), lang)
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/back")
+    async def api_seat_back(table_id: str, seat: str, request: Request) -> Any:
+        """Take my seat back from the bot that stands in for me (clocks.py)."""
+        limits.hit("actions", _client(request))
+        body = await _body(request, optional=True)
+        table = _table(table_id)
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        if not seat.isascii() or not seat.isdigit() or int(seat[:9]) >= table.row.players:
+            raise Refused(404, catalog().t("clocks.refuse_seat", lang, seat=seat[:12]))
+        holder = tables.seat(table, _token(request, body))
+        await tables.seat_back(table, int(seat), holder, lang)
+        return _json(tables.payload_text(table, int(seat), lang))
+
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:
         """Play again with the same seats: the next table, and your seat's token there."""
@@ -300,6 +327,25 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     def api_guide(game: str, lang: str = "en") -> dict[str, Any]:
         """A game's "how to play", "how scoring works" and notation help, in `lang`."""
         return guide.guide(game, parse_lang(lang, "en"))
+
+    @app.get("/api/score")
+    def api_pads(lang: str = "en") -> list[dict[str, Any]]:
+        """The games with a score pad for a game played with the real box."""
+        return pads.chooser(parse_lang(lang, "en"))
+
+    @app.get("/api/score/{game}")
+    def api_pad_form(game: str, lang: str = "en") -> dict[str, Any]:
+        """What a game's score pad asks (the page draws its form from it), in `lang`."""
+        return pads.form(game, parse_lang(lang, "en"))
+
+    @app.post("/api/score/{game}")
+    async def api_pad_score(game: str, request: Request, lang: str | None = None
+                            ) -> dict[str, Any]:
+        """The points of what is on a real table, explained: the CLI pad's own scoring."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        code = parse_lang(body.get("lang", lang), "en")
+        return pads.score(game, body, code)
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> Any:
@@ -376,10 +422,26 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             raise Refused(422, "tokens must be a list of strings")
         by_hash = {token_hash(t): t for t in tokens[:500] if TOKEN.fullmatch(t)}
         rows = await asyncio.to_thread(store.tables_of, list(by_hash))
-        return [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
-                 "token": by_hash[r["token_hash"]], "over": r["over"], "moves": r["moves"],
-                 "created": r["created"].isoformat() if r["created"] else None}
-                for r in rows]
+        out = [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
+                "token": by_hash[r["token_hash"]], "over": r["over"], "moves": r["moves"],
+                "created": r["created"].isoformat() if r["created"] else None,
+                **await _waiting(r["id"], r["seat"], r["over"])}
+               for r in rows]
+        # the tables waiting for my move first, the least time left first (stable: newest
+        # first otherwise)
+        out.sort(key=lambda r: (not r["my_move"], r["left"] if r["left"] is not None
+                                else float("inf")))
+        return out
+
+    async def _waiting(table_id: str, seat: int, over: bool) -> dict[str, Any]:
+        """Whether a table of mine waits for my move, and my time left (the live table)."""
+        if not over:
+            with contextlib.suppress(Exception):  # a broken table is listed, not waited on
+                table = tables.live.get(table_id)
+                if table is None:
+                    table = await asyncio.to_thread(tables.load, table_id)
+                return tables.waiting_for(table, seat)
+        return {"my_move": False, "left": None, "stand_in": False, "clock": None}
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def api_ws(ws: WebSocket, table_id: str) -> None:
@@ -429,6 +491,36 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         return FileResponse(STATIC / "replay.html")
 
     practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
+
+    @app.get("/score", include_in_schema=False)
+    def page_pads_bare() -> Response:
+        return RedirectResponse("/score/", status_code=308)
+
+    @app.get("/score/", include_in_schema=False)
+    def page_pads() -> Response:
+        return FileResponse(STATIC / "pad.html")
+
+    @app.get("/score/sw.js", include_in_schema=False)
+    def page_pads_worker() -> Response:
+        """The pads' service worker, at the root of its scope (/score/): it keeps the pad
+        pages, their scripts, styles and words for offline use. Never cached by the
+        browser's HTTP cache, so a new version is found at the next visit."""
+        return FileResponse(STATIC / "pad-sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache",
+                                     "Service-Worker-Allowed": "/score/"})
+
+    @app.get("/score/{game}", include_in_schema=False)
+    def page_pad(game: str) -> Response:
+        if game not in pads.PADS:
+            raise StarletteHTTPException(404)
+        return FileResponse(STATIC / "pad.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    def page_rules(game: str, request: Request, lang: str | None = None) -> Response:
+        """A game's rules as a page, built on the server from RULES.md (or its Czech or
+        Slovak translation) and the catalogs: no script needed to read them."""
+        code = rules.page_lang(lang, request.headers.get("accept-language", ""))
+        return HTMLResponse(rules.page(game, code))
 
     # check_dir=False: the API must not depend on the page's files being present
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -42,6 +42,8 @@ tables_t = sa.Table(
     sa.Column("undo", sa.Boolean, nullable=False, server_default=sa.true()),
     # its players may ask what the hard bot would do (issue 21; off for a rated game)
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
+    # its clock (herna.server.clocks, JSON), or none: an untimed table
+    sa.Column("clock", sa.Text, nullable=True),
 )
 
 seats_t = sa.Table(
@@ -53,6 +55,9 @@ seats_t = sa.Table(
     sa.Column("level", sa.String(64), nullable=True),         # a bot's spec
     sa.Column("token_hash", sa.String(64), nullable=True, index=True),
     sa.Column("name", sa.String(64), nullable=True),          # a person's display name
+    # a bot of the table's clock level plays this person's seat now (time ran out, or left)
+    sa.Column("stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("back", sa.DateTime(timezone=True), nullable=True),  # last taken back
 )
 
 actions_t = sa.Table(
@@ -116,6 +121,8 @@ class SeatRow:
     level: str | None
     token_hash: str | None
     name: str | None = None  # a person's display name (None: "Player N" in the page's words)
+    stand_in: bool = False  # a bot plays this person's seat now (herna.server.clocks)
+    back: float | None = None  # when its person last took it back (seconds since the epoch)
 
 
 @dataclass
@@ -134,6 +141,7 @@ class TableRow:
     times: list[datetime] = field(default_factory=list)  # when each action was stored
     undo: bool = True  # its players may take back their own steps (herna.server.undo)
     hints: bool = True  # its players may ask the hard bot for a hint (herna.server.hints)
+    clock: dict[str, Any] | None = None  # its clock as stored (herna.server.clocks)
 
 
 def database_url(db: str) -> str:
@@ -198,6 +206,11 @@ def wall(at: datetime | None) -> float:
     return at.timestamp()
 
 
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name, bool(s.stand_in),
+                   None if s.back is None else wall(s.back))
+
+
 class Store:
     def __init__(self, db: str) -> None:
         self.engine = open_engine(db)
@@ -227,10 +240,13 @@ class Store:
         conn.execute(tables_t.insert().values(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-            created=row.created or now(), undo=row.undo, hints=row.hints))
+            created=row.created or now(), undo=row.undo, hints=row.hints,
+            clock=None if row.clock is None else json.dumps(row.clock, sort_keys=True)))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
-             "token_hash": s.token_hash, "name": s.name} for s in row.seats])
+             "token_hash": s.token_hash, "name": s.name, "stand_in": s.stand_in,
+             "back": None if s.back is None else datetime.fromtimestamp(s.back, UTC)}
+            for s in row.seats])
 
     def create_next(self, table_id: str, row: TableRow) -> str:
         """"Play again": link `row` as the next table of `table_id` and create it, in one
@@ -272,13 +288,31 @@ class Store:
                          .values(name=name))
             self._tell(conn, f"s {table_id}")
 
+    def stand_in(self, table_id: str, seat: int, on: bool, at: float | None = None) -> bool:
+        """A bot of the clock's level takes over a person's seat (`on`), or its person takes
+        it back (at `at`, from which its clock runs afresh); False if it already was so."""
+        values: dict[str, Any] = {"stand_in": on}
+        if not on:
+            values["back"] = datetime.fromtimestamp(at if at is not None else wall(now()), UTC)
+        with self.engine.begin() as conn:
+            changed = conn.execute(seats_t.update()
+                                   .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                          seats_t.c.kind == "human",
+                                          seats_t.c.stand_in == (not on))
+                                   .values(**values)).rowcount
+            if changed:
+                self._tell(conn, f"s {table_id}")
+        return bool(changed)
+
     def append(self, table_id: str, seq: int, seat: int, text: str,
-               finished: bool = False) -> None:
-        """Write move `seq`; Conflict if another writer already has it."""
+               finished: bool = False, at: float | None = None) -> None:
+        """Write move `seq` (made at `at`, seconds since the epoch: the server's clock, which
+        the table's clocks are rebuilt from); Conflict if another writer already has it."""
+        when = now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
             with self.engine.begin() as conn:
                 conn.execute(_INSERT_ACTION, {"table_id": table_id, "seq": seq, "seat": seat,
-                                              "text": text, "at": now()})
+                                              "text": text, "at": when})
                 if finished:
                     conn.execute(_FINISH, {"b_id": table_id, "b_finished": now()})
                 self._tell(conn, f"m {table_id} {seq + 1}")
@@ -300,10 +334,11 @@ class Store:
         return TableRow(
             id=t.id, game=t.game, players=t.players, seed=t.seed,
             options=json.loads(t.options), lang=t.lang,
-            seats=[SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats],
+            seats=[_seat_row(s) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
             next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo),
-            hints=bool(t.hints))
+            hints=bool(t.hints),
+            clock=None if t.clock is None else json.loads(t.clock))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]
@@ -325,7 +360,7 @@ class Store:
                                  .order_by(seats_t.c.seat)).all()
             nxt = conn.execute(sa.select(tables_t.c.next_id)
                                .where(tables_t.c.id == table_id)).scalar_one_or_none()
-        return [SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in seats], nxt
+        return [_seat_row(s) for s in seats], nxt
 
     def save_replay(self, make_id: Any, record: dict[str, Any]) -> str:
         """Store an uploaded record under a new id (`make_id()` draws one; an id a table or
@@ -355,12 +390,14 @@ class Store:
         return record
 
     def unfinished_with_bots(self) -> list[str]:
-        """Tables in play with a bot seat: those whose bots some process must run."""
+        """Tables in play with a bot seat or a clock: those whose bots some process must run
+        (a clock's bot takes over a seat whose time ran out)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(tables_t.c.id).where(tables_t.c.finished.is_(None))
-                .where(sa.exists().where(seats_t.c.table_id == tables_t.c.id,
-                                         seats_t.c.kind == "bot"))
+                .where(sa.or_(tables_t.c.clock.is_not(None),
+                              sa.exists().where(seats_t.c.table_id == tables_t.c.id,
+                                                seats_t.c.kind == "bot")))
                 .order_by(tables_t.c.created)).all()
         return [r.id for r in rows]
 

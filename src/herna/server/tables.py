@@ -21,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -34,7 +35,7 @@ from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
 
-from . import botproc, names, undo, words
+from . import botproc, clocks, names, undo, words
 from .shared import Shared
 from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash, wall
 
@@ -79,6 +80,7 @@ class Step:
     seq: int | None = None  # its row in the log (None: its place among the steps)
     quiet: bool = False  # it left chance alone (undo.chance_mark): its seat may take it back
     undone: bool = False  # taken back by its seat (an undo row follows it in the log)
+    at: float = 0.0  # when it was stored (seconds since the epoch): the clocks count from it
 
     @property
     def keeps_node_open(self) -> bool:
@@ -109,6 +111,11 @@ class Table:
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
     catching: bool = False  # a catch-up from the log is under way
+    # clocks (herna.server.clocks): the clocks as of this version (made when first asked),
+    # and for each seat seen here with a page open, its open pages and since when it has none
+    clock_base: clocks.Base | None = None
+    present: dict[int, int] = field(default_factory=dict)
+    away: dict[int, float] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -125,12 +132,45 @@ class Table:
 
     @property
     def bot_seats(self) -> frozenset[int]:
-        return frozenset(s.seat for s in self.row.seats if s.kind == "bot")
+        """The seats a bot plays now: bots, and people's seats a stand-in plays."""
+        return frozenset(s.seat for s in self.row.seats if s.kind == "bot" or s.stand_in)
+
+    @property
+    def clock(self) -> clocks.Clock | None:
+        return None if self.row.clock is None else clocks.Clock.from_json(self.row.clock)
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level a bot plays `seat` at: a bot seat's own, a stand-in's the clock's."""
+        s = self.row.seats[seat]
+        clock = self.clock
+        return clock.level if s.kind != "bot" and clock is not None else s.level
+
+    def clock_now(self) -> clocks.Base | None:
+        """The clocks at this version (rebuilt from the steps that stand and their times)."""
+        clock = self.clock
+        if clock is None:
+            return None
+        if self.clock_base is None:
+            first = self.steps[0].before if self.steps else self.state.to_act()
+            self.clock_base = clocks.base(
+                clock, self.row.players, wall(self.row.created), first,
+                ((st.seat, st.after, st.at) for st in self.steps),
+                [s.back for s in self.row.seats], self.race_limit())
+        return self.clock_base
+
+    def race_limit(self) -> float:
+        """A racing game's own limit for a race (Ubongo: twice the hourglass, as a solve
+        counts until then), which the table's clock never cuts short; 0 for other games."""
+        if not callable(getattr(game_module(self.game, "terminal"), "stamp", None)):
+            return 0.0
+        timer = self.row.options.get("timer", self.state.options.get("timer"))
+        return 2.0 * float(timer) if isinstance(timer, (int, float)) and timer > 0 else 0.0
 
     def forget(self) -> None:
         """Drop the payloads made for the table as it was."""
         self.cache.clear()
         self.texts.clear()
+        self.clock_base = None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens (None: no token, a spectator); Refused 403 for a bad one."""
@@ -165,6 +205,7 @@ class Watcher:
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SOCKET_QUEUE))
     pump: asyncio.Task[None] | None = None
     gone: bool = False
+    counted: bool = False  # among its seat's open pages (Table.present)
 
     def start(self) -> None:
         self.pump = asyncio.get_running_loop().create_task(self._pump())
@@ -256,8 +297,12 @@ class Tables:
     """Every table this server holds, and the one way moves reach them."""
 
     def __init__(self, store: Store, bot_pool: Executor | None = None,
-                 bot_pace: bool = True, bot_processes: int = 0, shared: bool = False) -> None:
+                 bot_pace: bool = True, bot_processes: int = 0, shared: bool = False,
+                 now: Callable[[], float] = time.time) -> None:
         self.store = store
+        # the server's wall clock, stored with each row of the log: the tables' clocks count
+        # by it (a test puts a clock of its own here and moves it on; never a real sleep)
+        self.now = now
         # several processes on one PostgreSQL database: they hear each other's changes and
         # run a table's bots only where its lease is held (herna.server.shared)
         self.shared: Shared | None = None
@@ -327,6 +372,10 @@ class Tables:
         if not isinstance(allow_hints, bool):
             raise Refused(422, "hints must be true or false (may players ask the hard bot "
                                "what it would do)")
+        try:
+            clock = clocks.parse(body.get("clock"))
+        except clocks.BadClock as e:
+            raise Refused(422, str(e)) from None
         seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -352,7 +401,8 @@ class Tables:
             raise Refused(422, str(e)) from None
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
                        options=options, lang=lang, seats=seats, undo=allow_undo,
-                       hints=allow_hints)
+                       hints=allow_hints, created=datetime.fromtimestamp(self.now(), UTC),
+                       clock=None if clock is None else clock.to_json())
         table = Table(row=row, state=state)
         self.store.create(row)
         self.live[row.id] = table
@@ -374,7 +424,9 @@ class Tables:
                            options=dict(table.row.options), lang=table.row.lang,
                            seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
                                   for s in table.row.seats], undo=table.row.undo,
-                           hints=table.row.hints)
+                           hints=table.row.hints,
+                           created=datetime.fromtimestamp(self.now(), UTC),
+                           clock=table.row.clock)
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
@@ -422,10 +474,11 @@ class Tables:
             mark = undo.chance_mark(row.game, state)
             state.apply(seat, text)
             step = Step(seat, text, before, state.to_act(), seq=i,
-                        quiet=mark == undo.chance_mark(row.game, state))
+                        quiet=mark == undo.chance_mark(row.game, state),
+                        at=wall(row.times[i]) if i < len(row.times) else 0.0)
             table.steps.append(step)
             if not step.keeps_node_open and i < len(row.times):
-                opened = wall(row.times[i])
+                opened = step.at
         if self.shared is not None and opened:
             # the race clock runs from when the node opened, whichever process opened it
             table.node_opened = _since(opened)
@@ -476,8 +529,10 @@ class Tables:
 
     # ----- moves ----------------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, action: Any,
-                  version: Any = None, lang: str | None = None) -> Any:
-        """Apply one action for `seat` through the engine, log it, then push it out."""
+                  version: Any = None, lang: str | None = None, by_bot: bool = False) -> Any:
+        """Apply one action for `seat` through the engine, log it, then push it out.
+        `by_bot`: a bot's move, refused (409) if a person has taken the seat back meanwhile;
+        a person's move is refused while a bot stands in for them."""
         lang = lang or table.row.lang
         if seat is None:
             raise Refused(403, catalog().t("refuse.spectator", lang))
@@ -489,6 +544,10 @@ class Tables:
             if self.shared is not None and version is not None and version > table.version:
                 # the mover saw a move another process made that this one has not heard of
                 await self._catch_up_locked(table)
+            if by_bot and seat not in table.bot_seats:
+                raise Refused(409, "the seat's person has taken it back")
+            if not by_bot:
+                self._check_not_stood_in(table, seat, lang)
             asked = action
             for attempt in range(3):
                 if version is not None and version != table.version:
@@ -507,12 +566,14 @@ class Tables:
                     except IllegalAction as e:
                         raise Refused(422, str(e)) from None
                 text = str(applied)
+                at = self.now()
                 try:
                     if self.append_inline:
-                        self.store.append(table.id, table.version, seat, text, trial.is_over())
+                        self.store.append(table.id, table.version, seat, text, trial.is_over(),
+                                          at)
                     else:
                         await asyncio.to_thread(self.store.append, table.id, table.version,
-                                                seat, text, trial.is_over())
+                                                seat, text, trial.is_over(), at)
                 except Unavailable as e:  # nothing was stored and nothing is made live
                     log.error("table %s: move %d not stored: %s", table.id, table.version, e)
                     raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
@@ -523,7 +584,7 @@ class Tables:
                 break
             step = Step(seat, text, before, trial.to_act(),
                         *words.step_events(table, trial, seat, text), seq=table.version,
-                        quiet=mark == undo.chance_mark(table.game, trial))
+                        quiet=mark == undo.chance_mark(table.game, trial), at=at)
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:
@@ -551,6 +612,7 @@ class Tables:
                 raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
                                                   asked=version),
                               self.payload(table, seat, lang))
+            self._check_not_stood_in(table, seat, lang)
             why = undo.why_not(table, seat)
             if why is not None:
                 raise Refused(422, catalog().t(why, lang))
@@ -558,10 +620,10 @@ class Tables:
                                else len(table.steps) - 1)
             try:
                 if self.append_inline:
-                    self.store.append(table.id, table.version, seat, text)
+                    self.store.append(table.id, table.version, seat, text, at=self.now())
                 else:
                     await asyncio.to_thread(self.store.append, table.id, table.version,
-                                            seat, text)
+                                            seat, text, False, self.now())
             except Unavailable as e:
                 log.error("table %s: undo %d not stored: %s", table.id, table.version, e)
                 raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
@@ -619,7 +681,8 @@ class Tables:
         if table.bot_task is not None and not table.bot_task.done():
             return
         if self.shared is not None and table.id not in self.shared.held:
-            if not table.bot_seats or time.monotonic() - table.lease_tried < LEASE_RETRY:
+            if (not table.bot_seats and table.row.clock is None) \
+                    or time.monotonic() - table.lease_tried < LEASE_RETRY:
                 return  # none, or another process runs them (claim_orphans sees its death)
         elif not table.bot_seats.intersection(table.state.to_act()):
             return
@@ -655,7 +718,7 @@ class Tables:
                     snapshot = table.state.copy()
                     bot = table.bots.get(seat)
                     if bot is None:
-                        bot = botproc.seat_bot(table.row.seats[seat].level, table.game,
+                        bot = botproc.seat_bot(table.bot_level(seat), table.game,
                                                table.row.seed, seat)
                         table.bots[seat] = bot
                     chosen = await loop.run_in_executor(self.bot_pool, bot.act,
@@ -668,10 +731,10 @@ class Tables:
             delay = self._bot_delay(table, text)
             if delay > 0:
                 await asyncio.sleep(delay)
-            if table.version != version:
-                continue  # someone acted meanwhile (a simultaneous node): think again
+            if table.version != version or seat not in table.bot_seats:
+                continue  # someone acted meanwhile (a simultaneous node), or took it back
             try:
-                await self.act(table, seat, text, version)
+                await self.act(table, seat, text, version, by_bot=True)
                 pause = 1.0
             except Refused as e:
                 if e.status == 409:
@@ -685,7 +748,7 @@ class Tables:
                 try:
                     await self.act(table, seat, botproc.fallback(table.state, seat,
                                                                 table.row.seed, version),
-                                   version)
+                                   version, by_bot=True)
                 except Refused as again:
                     if again.status != 409:
                         log.error("table %s seat %s: no move could be made: %s", table.id,
@@ -697,7 +760,7 @@ class Tables:
         return botproc.BotJob(
             table=table.id, game=table.game, players=table.row.players, seed=table.row.seed,
             options=dict(table.row.options), seat=seat,
-            level=botproc.seat_level(table.row.seats[seat].level),
+            level=botproc.seat_level(table.bot_level(seat)),
             actions=tuple((step.seat, step.text) for step in table.steps))  # the log's texts
 
     def _bot_delay(self, table: Table, text: str) -> float:
@@ -781,7 +844,7 @@ class Tables:
             seq = table.version
             table.state.apply(seat, text)
             step = Step(seat, text, before, table.state.to_act(), seq=seq,  # events: when shown
-                        quiet=mark == undo.chance_mark(table.game, table.state))
+                        quiet=mark == undo.chance_mark(table.game, table.state), at=wall(at))
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = _since(wall(at))
@@ -803,6 +866,7 @@ class Tables:
                 return  # this process's own change, already made here
             _take_seats(table, seats, nxt)
         self.broadcast(table)
+        self.wake_bots(table)  # a stand-in set by another process: its bot plays here
 
     def seat(self, table: Table, token: str | None) -> int | None:
         """`table.seat_of(token)`; with several processes, a token this process does not
@@ -884,7 +948,11 @@ class Tables:
 
     # ----- what each seat sees ----------------------------------------------------------------
     def payload(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
-        return self._payload(table, seat, lang or table.row.lang, self.clock(table))
+        out = self._payload(table, seat, lang or table.row.lang, self.clock(table))
+        clocks_now = self.clocks_of(table)
+        if clocks_now is not None:
+            out["clocks"] = clocks_now
+        return out
 
     def _payload(self, table: Table, seat: int | None, lang: str,
                  clock: dict[str, Any] | None) -> dict[str, Any]:
@@ -918,21 +986,34 @@ class Tables:
         lang = lang or table.row.lang
         clock = self.clock(table)  # asked once per push: the payload needs it too
         if clock is not None:
-            return _dumps(self._payload(table, seat, lang, clock))
+            return _dumps(self.payload(table, seat, lang))
         key = (seat, lang)
         text = table.texts.get(key)
         if text is None:
             text = _dumps(self._payload(table, seat, lang, None))
             table.texts[key] = text
+        clocks_now = self.clocks_of(table)
+        if clocks_now is not None:  # the time left, as of now, on the text kept per version
+            text = f'{text[:-1]},"clocks":{_dumps(clocks_now)}}}'
         return text
 
     def watch(self, table: Table, watcher: Watcher) -> None:
         """A new connection: it gets the table as it is now, then every change."""
         table.watchers.add(watcher)
+        if watcher.seat is not None:  # the seat's person is here (clocks: not left)
+            watcher.counted = True
+            table.present[watcher.seat] = table.present.get(watcher.seat, 0) + 1
+            table.away.pop(watcher.seat, None)
         watcher.start()
         watcher.push(self.payload_text(table, watcher.seat, watcher.lang))
 
     def unwatch(self, table: Table, watcher: Watcher) -> None:
+        if watcher.counted and watcher.seat is not None:
+            watcher.counted = False
+            left = table.present.get(watcher.seat, 1) - 1
+            table.present[watcher.seat] = left
+            if left <= 0:  # the seat's last page here closed: it has left, since now
+                table.away[watcher.seat] = self.now()
         table.watchers.discard(watcher)
         self.unwatched += 1
         watcher.stop()
@@ -945,6 +1026,151 @@ class Tables:
         for w in watchers:
             if not w.push(self.payload_text(table, w.seat, w.lang)):
                 table.watchers.discard(w)
+
+    # ----- clocks and stand-in bots (herna.server.clocks) ------------------------------------
+    def clocks_of(self, table: Table) -> dict[str, Any] | None:
+        """The payload's `clocks`: the table's clock and, per seat, the time left now, whether
+        it runs, when a bot takes over, and whether a bot stands in for its person. The same
+        for every seat and spectator; made afresh for every payload sent."""
+        base = table.clock_now()
+        if base is None:
+            return None
+        now = self.now()
+        over = table.state.is_over()
+        seats = []
+        for s in table.row.seats:
+            timed = s.kind != "bot" and not s.stand_in
+            running = not over and s.seat in base.since
+            entry: dict[str, Any] = {
+                "seat": s.seat, "running": running, "stand_in": s.stand_in,
+                "left": round(max(0.0, base.left(s.seat, now)), 1) if timed else None,
+                "takeover": None}
+            due = self._takeover_at(table, base, s.seat) if timed and running else None
+            if due is not None:
+                entry["takeover"] = round(max(0.0, due - now), 1)
+            seats.append(entry)
+        return {**base.clock.to_json(), "seats": seats}
+
+    def _takeover_at(self, table: Table, base: clocks.Base, seat: int) -> float | None:
+        """When a bot takes over the running seat: `grace` after its time runs out, or after
+        its pages closed while it was waited for (a live clock in one process: a slow
+        table's players close the page between moves, and another process's pages are not
+        seen here)."""
+        out = base.out_at(seat)
+        if out is None:
+            return None
+        due = out + base.clock.grace
+        if seat in table.away and base.clock.kind != "slow" and self.shared is None:
+            due = min(due, max(table.away[seat], base.since[seat]) + base.clock.grace)
+        return due
+
+    def _due(self, table: Table, now: float) -> list[int]:
+        """The people's seats whose time (with its grace) ran out, or who left: a bot takes
+        them over now."""
+        base = table.clock_now()
+        if base is None or table.state.is_over():
+            return []
+        due = []
+        for s in table.row.seats:
+            if s.kind == "bot" or s.stand_in or s.seat not in base.since:
+                continue
+            at = self._takeover_at(table, base, s.seat)
+            if at is not None and now >= at:
+                due.append(s.seat)
+        return due
+
+    async def check_clocks(self) -> int:
+        """Hand every seat whose time ran out (or who left) to a stand-in bot: the check the
+        app runs every second (`clock_every`), and tests call after moving their clock on.
+        With several processes, the one holding a table's bot lease checks its clocks (it
+        runs the stand-in). Returns how many seats were handed over."""
+        handed = 0
+        for table in list(self.live.values()):
+            if table.row.clock is None or table.state.is_over() or self.closing:
+                continue
+            if self.shared is not None and table.id not in self.shared.held:
+                continue
+            if self._due(table, self.now()):
+                handed += await self._stand_in(table)
+        return handed
+
+    async def _stand_in(self, table: Table) -> int:
+        handed = 0
+        async with table.lock:
+            if self.shared is not None:  # a move through another process may have come first
+                await self._catch_up_locked(table)
+            for seat in self._due(table, self.now()):
+                try:
+                    await asyncio.to_thread(self.store.stand_in, table.id, seat, True)
+                except Exception as e:  # the database is away: the next check tries again
+                    log.warning("table %s seat %d: no stand-in stored: %s", table.id, seat,
+                                str(e).splitlines()[0][:200])
+                    continue
+                table.row.seats[seat].stand_in = True
+                handed += 1
+                log.info("table %s: a %s bot stands in for seat %d", table.id,
+                         table.bot_level(seat), seat)
+            if handed:
+                table.forget()
+        if handed:
+            self.broadcast(table)
+            self.wake_bots(table)
+        return handed
+
+    async def clock_every(self, seconds: float) -> None:
+        while not self.closing:
+            await asyncio.sleep(seconds)
+            try:
+                await self.check_clocks()
+            except Exception:  # one bad table must not stop the clocks of the others
+                log.exception("checking the clocks failed")
+
+    async def seat_back(self, table: Table, seat: int, holder: int | None,
+                        lang: str | None = None) -> None:
+        """The person takes their seat back from its stand-in (`holder`: the seat their token
+        opens): from now on it is theirs again, and their clock runs afresh."""
+        lang = lang or table.row.lang
+        if holder is None:
+            raise Refused(403, catalog().t("refuse.spectator", lang))
+        if holder != seat:
+            raise Refused(403, catalog().t("clocks.refuse_other", lang))
+        async with table.lock:
+            if table.state.is_over():
+                raise Refused(422, catalog().t("clocks.refuse_over", lang))
+            if not table.row.seats[seat].stand_in:
+                raise Refused(409, catalog().t("clocks.refuse_yours", lang),
+                              self.payload(table, seat, lang))
+            at = self.now()
+            try:
+                await asyncio.to_thread(self.store.stand_in, table.id, seat, False, at)
+            except Exception as e:
+                log.error("table %s seat %d: not taken back: %s", table.id, seat,
+                          str(e).splitlines()[0][:200])
+                raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
+            s = table.row.seats[seat]
+            s.stand_in, s.back = False, at
+            table.bots.pop(seat, None)
+            table.away.pop(seat, None)  # back: the person is here
+            table.forget()
+        self.broadcast(table, first=seat)
+
+    def _check_not_stood_in(self, table: Table, seat: int, lang: str) -> None:
+        """A person's move or undo while a bot plays for them: refused (take it back first)."""
+        if table.row.seats[seat].stand_in:
+            raise Refused(409, catalog().t("clocks.refuse_stand_in", lang),
+                          self.payload(table, seat, lang))
+
+    def waiting_for(self, table: Table, seat: int) -> dict[str, Any]:
+        """My tables: whether the table waits for this seat's move, and its time left."""
+        over = table.state.is_over()
+        s = table.row.seats[seat]
+        mine = not over and not s.stand_in and seat in table.state.to_act()
+        base = table.clock_now()
+        left = None
+        if mine and base is not None:
+            left = round(max(0.0, base.left(seat, self.now())), 1)
+        return {"my_move": mine, "left": left, "stand_in": s.stand_in and not over,
+                "clock": None if base is None else base.clock.kind}
 
     async def close(self, grace: float = 5.0) -> None:
         """Stop the bots: each finishes the move it is making (so no write to the log is
@@ -967,6 +1193,9 @@ def _take_seats(table: Table, seats: list[SeatRow], nxt: str | None) -> None:
     table.row.seats = seats
     if nxt is not None:
         table.row.next_id = nxt
+    for s in seats:  # a seat taken back from its stand-in: its bot goes
+        if s.kind != "bot" and not s.stand_in:
+            table.bots.pop(s.seat, None)
     table.log_words.clear()  # the log's `who` names the seats
     table.forget()
 

@@ -153,7 +153,9 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
     prompt = None
-    if seat is not None and seat in to_act:
+    # a seat a bot plays for its person now (clocks): nothing to choose until taken back
+    stood_in = seat is not None and table.row.seats[seat].stand_in
+    if seat is not None and seat in to_act and not stood_in:
         actions = shown_legal(game, state.legal_actions(seat))
         prompt = step_prompt(game, view, actions, lang)
         parts_fn = getattr(web, "parts", None)
@@ -176,13 +178,16 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         "view": view,
         "legal": legal,
         "prompt": prompt,
-        "undo": undo.allowed(table, seat),  # this seat may take back its last step now
-        "hint": hints.allowed(table, seat),  # this seat may ask the hard bot for a hint now
+        # this seat may take back its last step now / ask the hard bot for a hint now
+        "undo": undo.allowed(table, seat) and not stood_in,
+        "hint": hints.allowed(table, seat) and not stood_in,
         "to_act": to_act,
         "over": over,
         "outcome": outcome.to_dict() if outcome is not None else None,
         "categories": categories(game, outcome, lang),
-        "seats": seat_list(table, view, lang),
+        # and whether a bot plays the person's seat now (clocks; a replay's seats have none)
+        "seats": [{**entry, "stand_in": table.row.seats[entry["seat"]].stand_in}
+                  for entry in seat_list(table, view, lang)],
         "log": log_lines(table, seat, lang),
         "svg": svg,
         "areas": areas,

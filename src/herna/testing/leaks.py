@@ -908,7 +908,7 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
         t = Table(row=row, state=world, steps=moves)
         with speaking(lang):
             made = orjson.loads(orjson.dumps(words.payload(t, seat, lang)))
-        sent = {k: x for k, x in sent.items() if k != "clock"}
+        sent = {k: x for k, x in sent.items() if k not in ("clock", "clocks")}
         report.payloads_resampled += 1
         if made != sent:
             keys = sorted(k for k in set(made) | set(sent) if made.get(k) != sent.get(k))

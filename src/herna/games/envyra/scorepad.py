@@ -30,7 +30,7 @@ from .data import (
     TILE_INDEX,
     TILES,
 )
-from .i18n import category_name, symbol_name, t, theme_name
+from .i18n import category_name, symbol_name, t, theme_name, tile_name
 from .scoring import best_sets, card_by_id, leftovers, rank_keys, set_points, tie_breaks_used
 
 CARD_IDS = ", ".join(card.id for card in CARDS)
@@ -127,8 +127,7 @@ def _print_pad(console: Console, entries: list[Entry]) -> None:
                  + f" = {_set_value(len(s))}" for s in sets]
         loose = leftovers(e.tiles, sets)
         if loose:
-            lines.append(t("loose") + ": " + ", ".join(
-                f"{theme_name(x[0])} {symbol_name(x[1])}" for x in loose))
+            lines.append(t("loose") + ": " + ", ".join(tile_name(x[0], x[1]) for x in loose))
         name = e.name + (" ★" + t("end_tile", id="").strip() if e.end_tile else "")
         table.add_row(name, str(p["stars"]), str(p["sets"]), str(p["equilibrium"]),
                       str(sum(p.values())), str(r), "\n".join(lines) or "-",

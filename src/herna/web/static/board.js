@@ -185,7 +185,10 @@ export function playerList(payload, scoreOf, extra = () => null) {
       class: [payload.to_act.includes(s.seat) ? "to-act" : "", s.seat === payload.seat
         ? "me" : ""].join(" ").trim(),
     }, swatch(payload, s.seat),
-    el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : ""),
+    el("span", {}, s.label, s.seat === payload.seat ? ` (${t("you")})` : "",
+      // a bot plays this person's seat now (clocks: their time ran out, or they left)
+      s.stand_in ? [" ", el("em", { class: "badge bot-badge", "data-seat": s.seat },
+        t("clocks.stand_in_badge"))] : null),
     extra(s), score === null ? null : el("strong", {}, score));
   }));
 }

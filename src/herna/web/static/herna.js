@@ -2,6 +2,8 @@
 // seats this browser holds. No game rules live here or anywhere in the client.
 
 const LANGS = ["en", "cs", "sk"];
+// Herna's own games: each has a rules page (/rules/{id}) and a score pad (/score/{id}).
+export const BOX_GAMES = ["alhambra", "alhambra-rw", "envyra", "ubongo"];
 let words = {};
 let lang = "en";
 
@@ -185,10 +187,12 @@ export function nameForm({ id, title, hint = null, value = "", save, onsave, onc
   error);
 }
 
-// ----- copying a link (the lobby's invitations, a replay's Share) ------------------------
+// ----- copying a link (the lobby's invitations, a replay's Share, a score pad's Share) -----
 // The clipboard API needs a secure context (https or localhost); elsewhere (a LAN address
-// over http) the text is selected in its input so the person copies it by hand.
-export async function copyLink(input, note) {
+// over http) the text is selected in its input so the person copies it by hand. `said`:
+// the page's own words for "copied" and "copy it by hand" (message keys).
+export async function copyLink(input, note,
+  said = { done: "lobby.copied", select: "lobby.copy_select" }) {
   let done = false;
   if (navigator.clipboard && window.isSecureContext) {
     try {
@@ -207,8 +211,30 @@ export async function copyLink(input, note) {
       done = false;
     }
   }
-  note.textContent = done ? t("lobby.copied") : t("lobby.copy_select");
+  note.textContent = done ? t(said.done) : t(said.select);
   note.dataset.done = done ? "yes" : "no";
   clearTimeout(note.timer);
   if (done) note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
+}
+
+// ----- clocks: a time left in the page's words ---------------------------------------------
+// A slow table's time (and My tables'): "4 h 12 min", "12 min", "40 s" in the catalogs' units
+// (CLDR's short units: the same letters in Czech and Slovak), rounded up to what is shown.
+export function timeWords(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 3600) {
+    const m = Math.ceil(s / 60);
+    return t("clocks.hours", { h: Math.floor(m / 60), m: m % 60 });
+  }
+  if (s >= 60) return t("clocks.minutes", { m: Math.ceil(s / 60) });
+  return t("clocks.seconds", { s });
+}
+
+// A live clock's time, as a chess clock shows it: 4:59, 0:07, 1:02:03.
+export function timeDigits(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }

@@ -1,16 +1,27 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName, languagePicker,
-  loadWords, myName, nameForm, plural, t,
+  api, BOX_GAMES, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName,
+  languagePicker, loadWords, myName, nameForm, plural, t, timeWords,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
 const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
 const form = {
-  game: null, players: 2, seats: [], names: [], options: {}, undo: true, hints: true,
+  game: null, players: 2, seats: [], names: [], options: {}, undo: true, hints: true, clock: "none",
+  clockLevel: "medium",
 };
+// The clocks the lobby offers (the API takes any within its limits: docs/API.md, Clocks):
+// a time per move, a bank with an increment, a slow table; each with a grace period before
+// a bot of the chosen level takes over a seat whose time ran out.
+const CLOCKS = {
+  none: null,
+  move: { kind: "move", seconds: 30, grace: 30 },
+  bank: { kind: "bank", seconds: 300, increment: 5, grace: 30 },
+  slow: { kind: "slow", seconds: 86400, grace: 3600 },
+};
+const LEVELS = ["easy", "medium", "hard"];
 
 function gameById(id) {
   return games.find((g) => g.id === id);
@@ -96,6 +107,24 @@ function hintsOption() {
   return el("label", { class: "option check", for: "opt-hints" }, input, " ", t("lobby.hints"));
 }
 
+// The table's clock, and the bot that takes over a seat whose time ran out (shown with a
+// clock only).
+function clockOption() {
+  const kind = el("label", { class: "option", for: "clock" }, el("span", {}, t("lobby.clock")),
+    el("select", {
+      id: "clock", onchange: (e) => { form.clock = e.target.value; draw(); },
+    }, Object.keys(CLOCKS).map((k) => el("option", { value: k, selected: form.clock === k },
+      t(`lobby.clock.${k}`)))));
+  if (!CLOCKS[form.clock]) return kind;
+  const level = el("label", { class: "option", for: "clock-level" },
+    el("span", {}, t("lobby.clock_level")),
+    el("select", {
+      id: "clock-level", onchange: (e) => { form.clockLevel = e.target.value; },
+    }, LEVELS.map((l) => el("option", { value: l, selected: form.clockLevel === l },
+      t(`level.${l}`)))));
+  return [kind, level, el("p", { class: "hint", id: "clock-hint" }, t("lobby.clock_hint"))];
+}
+
 // Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
 function seatRow(i) {
   const select = el("select", {
@@ -170,18 +199,30 @@ function draw() {
   const practice = game.id === "ubongo" ? el("p", { class: "practice-line" }, el("a", {
     class: "button", id: "practice-link", href: "/practice" }, t("practice.lobby"))) : null;
   const setup = el("section", { class: "panel setup" }, el("h2", {}, gameName(game.id)), practice,
-    players,
+    boxLinks(game.id), players,
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
     undoOption(),
     hintsOption(),
+    clockOption(),
     el("p", { class: "hint" }, t(`game.${game.id}.auto`) === `game.${game.id}.auto` ? null
       : t(`game.${game.id}.auto`)),
     el("button", { type: "button", id: "start", class: "primary", onclick: start },
       t("lobby.start")),
     el("p", { id: "lobby-error", class: "error", role: "alert" }));
   root.replaceChildren(choose, setup);
+}
+
+// Each game's rules page and its score pad (for a game played with the real box).
+function boxLinks(id) {
+  if (!BOX_GAMES.includes(id)) return null;
+  const lang = encodeURIComponent(document.documentElement.lang);
+  return el("p", { class: "box-links" },
+    el("a", { class: "button", id: "lobby-rules", href: `/rules/${id}?lang=${lang}`,
+      "aria-label": t("pads.rules_label", { game: gameName(id) }) }, t("rules.open")),
+    el("a", { class: "button", id: "lobby-pad", href: `/score/${id}`,
+      "aria-label": t("pads.open_label", { game: gameName(id) }) }, t("pads.open")));
 }
 
 function gameName(id) {
@@ -205,6 +246,7 @@ async function start() {
       body: {
         game: form.game, players: form.players, seats, options: form.options,
         undo: form.undo, hints: form.hints, lang: document.documentElement.lang,
+        clock: CLOCKS[form.clock] ? { ...CLOCKS[form.clock], level: form.clockLevel } : null,
       },
     });
   } catch (e) {
@@ -381,15 +423,28 @@ async function refreshMine(force = false) {
     }
   }
   // one row per table: my own seat if I hold one (the lowest, for hot-seat), else the invite
+  // (hot-seat: the seat whose move it is); the tables waiting for my move first, the least
+  // time left first (the server's order, kept for the rest)
   const tables = new Map();
   for (const r of rows) {
     const seat = mineTokens.get(r.token);
     const before = tables.get(r.id);
-    if (!before || (seat && (!before.mine || r.seat < before.seat))) {
-      tables.set(r.id, { ...r, mine: Boolean(seat) });
+    const waits = Boolean(seat) && r.my_move;
+    if (!before || (seat && (!before.mine || (waits && !before.waits)
+        || (waits === before.waits && r.seat < before.seat)))) {
+      tables.set(r.id, { ...r, mine: Boolean(seat), waits });
     }
   }
-  const list = [...tables.values()];
+  const list = [...tables.values()].map((r, i) => ({ ...r, order: i }));
+  list.sort((a, b) => (b.waits - a.waits)
+    || (a.waits ? (a.left ?? Infinity) - (b.left ?? Infinity) : 0) || a.order - b.order);
+  // what the row says of my move: redrawn when its words change, not at every second
+  for (const r of list) {
+    r.said = r.mine && r.stand_in ? t("lobby.bot_plays") : !r.waits ? null
+      : r.left === null || r.left === undefined ? t("lobby.your_move")
+        : t("lobby.your_move_left", { time: timeWords(r.left) });
+    delete r.left;
+  }
   const key = JSON.stringify([failed, list, currentWordsKey()]);
   if (!force && key === shownMine) return;
   shownMine = key;
@@ -410,10 +465,13 @@ function drawMine(list, failed) {
       const name = gameName(r.game);
       const hasInvite = invites().some((i) => i.table === r.id);
       const href = r.mine ? seatPath(r.id, r.token) : `/t/${encodeURIComponent(r.id)}`;
-      return el("li", { class: r.over ? "over" : "open", "data-table": r.id },
+      return el("li", {
+        class: `${r.over ? "over" : "open"}${r.waits ? " my-move" : ""}`, "data-table": r.id,
+      },
         el("div", { class: "what" },
           el("strong", {}, name), " ",
           el("span", { class: "badge" }, r.over ? t("lobby.finished") : t("lobby.open")),
+          r.said ? [" ", el("span", { class: "badge waits" }, r.said)] : null,
           el("span", { class: "line" }, [
             plural("lobby.n_players", r.players), plural("lobby.n_moves", r.moves),
             r.mine ? t("lobby.seat", { seat: r.seat + 1 }) : t("lobby.host"),

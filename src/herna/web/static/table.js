@@ -1,8 +1,8 @@
 // The table screen for every game: draws the SVG the server sends for this seat, lights up
 // the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
 import {
-  api, ApiError, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords, myName,
-  nameForm, plural, seatsAt, t,
+  api, ApiError, BOX_GAMES, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords,
+  myName, nameForm, plural, seatsAt, t, timeDigits, timeWords,
 } from "./herna.js";
 import {
   drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
@@ -26,6 +26,7 @@ let sending = null; // the move on its way (words), or null
 // {seat, version, thinking: true} while it is worked out, or null; gone with the next version
 let hint = null;
 let clockTimer = null;
+let clocksTimer = null;
 let gameModule = null;
 
 // ----- seats and connections ----------------------------------------------------------------
@@ -87,10 +88,17 @@ function showProblem(text) {
 
 // ----- receiving ----------------------------------------------------------------------------
 function receive(key, payload, now = false) {
+  payload.receivedAt = performance.now(); // the clocks count down from the server's figure
   const before = latest.get(key);
   if (before && before.version > payload.version) return; // an older push arriving late
+  // the same version again (a seat changed hands, a name): it replaces what it repeats
+  const last = queue.length ? queue[queue.length - 1][1] : before;
+  if (!now && last && last.version === payload.version && queue.length) {
+    queue[queue.length - 1] = [key, payload];
+    return;
+  }
   // others' moves arriving in a burst (bots) are shown one by one, at the chosen speed
-  if (!now && before && held.size <= 1 && pace() > 0) {
+  if (!now && before && before.version < payload.version && held.size <= 1 && pace() > 0) {
     queue.push([key, payload]);
     pump();
     return;
@@ -271,6 +279,7 @@ function draw(payload) {
   scenes.consider(payload);
   drawName(payload);
   drawClock(payload);
+  drawClocks(payload);
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
   if (was) play(board, was, travel, reducedMotion());
@@ -412,7 +421,9 @@ function drawTurn(payload) {
   if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
   if (payload.next) parts.push(nextLink(payload));
   parts.push(guideButton(payload));
-  box.replaceChildren(...parts.filter(Boolean)); // a spectator has no "Play again"
+  const clocks = document.getElementById("clocks"); // kept: it counts down on its own
+  // (a spectator has no "Play again")
+  box.replaceChildren(...(clocks ? [clocks] : []), ...parts.filter(Boolean));
 }
 
 // Undo: the server offers it (payload.undo) only while my last step revealed nothing and
@@ -732,6 +743,105 @@ function drawClock(payload) {
   clockTimer = setInterval(tick, 250);
 }
 
+// ----- clocks: whose move it is, how long is left, and who is a bot now ---------------------
+// The server sends each seat's time left as of its payload (clocks.seats[].left); the page
+// counts it down from when it arrived, urgent under 10 s. A slow table says it in words
+// ("4 h 12 min left"). A seat a bot plays for its person says so, and that person's page
+// offers to take it back.
+const URGENT = 10;
+
+function drawClocks(payload) {
+  clearInterval(clocksTimer);
+  const old = document.getElementById("clocks");
+  if (!payload.clocks || payload.over) {
+    if (old) old.remove();
+    return;
+  }
+  const box = old || el("div", { id: "clocks", class: "clocks" });
+  if (!old) document.getElementById("turn").prepend(box);
+  const slow = payload.clocks.kind === "slow";
+  const shown = payload.clocks.seats.filter((c) => c.stand_in || (c.running && c.left !== null));
+  // rebuilt only when what it shows changes (a stand-in, whose clock runs): a button under a
+  // finger is never swapped for its twin at every push
+  const shape = JSON.stringify([payload.seat, shown.map((c) => [c.seat, c.stand_in,
+    payload.seats[c.seat].label, payload.seats[c.seat].colour, held.has(c.seat)]),
+  currentLang()]);
+  if (box.dataset.shape !== shape) {
+    box.dataset.shape = shape;
+    box.replaceChildren(...shown.map((c) => clockRow(payload, c)).flat());
+  }
+  const timers = shown.filter((c) => !c.stand_in).map((c) => {
+    const row = box.querySelector(`.seat-clock[data-seat="${c.seat}"]`);
+    return { row, node: row.querySelector(".time"), c, mine: c.seat === payload.seat,
+      who: payload.seats[c.seat].label };
+  });
+  if (payload.receivedAt === undefined) payload.receivedAt = performance.now();
+  const tick = () => {
+    const gone = (performance.now() - payload.receivedAt) / 1000;
+    for (const { node, row, c, mine, who } of timers) {
+      const left = c.left - gone;
+      let text;
+      if (left > 0) {
+        const time = slow ? t("clocks.left", { time: timeWords(left) }) : timeDigits(left);
+        text = mine ? t("clocks.mine", { time }) : t("clocks.theirs", { who, time });
+      } else {
+        const time = timeWords(c.takeover === null ? 0 : c.takeover - gone);
+        text = mine ? t("clocks.out_mine", { time }) : t("clocks.out_theirs", { who, time });
+      }
+      if (node.textContent !== text) node.textContent = text;
+      row.classList.toggle("urgent", left < URGENT);
+      row.classList.toggle("out", left <= 0);
+    }
+  };
+  tick();
+  if (timers.length) clocksTimer = setInterval(tick, 250);
+}
+
+// One seat's line: its running clock, or the bot that plays for it (and, on that person's
+// own page, the way to take the seat back).
+function clockRow(payload, c) {
+  const who = payload.seats[c.seat].label;
+  if (!c.stand_in) {
+    return [el("p", {
+      class: `seat-clock${c.seat === payload.seat ? " mine" : ""}`, role: "timer",
+      "data-seat": c.seat,
+    }, swatch(payload, c.seat), el("span", { class: "time" }))];
+  }
+  const rows = [el("p", { class: "stand-in", "data-seat": c.seat }, swatch(payload, c.seat),
+    el("span", { class: "badge bot-badge" }, t("clocks.stand_in", { who })))];
+  if (c.seat === payload.seat && held.has(c.seat)) {
+    rows.push(el("p", { class: "hint" }, t("clocks.stand_in_me")),
+      el("p", { class: "back-line" }, el("button", {
+        type: "button", class: "primary", id: "take-back",
+        onclick: () => takeSeatBack(c.seat),
+      }, t("clocks.take_back"))));
+  }
+  return rows;
+}
+
+async function takeSeatBack(seat) {
+  const button = document.getElementById("take-back");
+  if (button) {
+    button.disabled = true;
+    button.textContent = t("clocks.taking_back");
+  }
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/back`, {
+      method: "POST", body: { token: held.get(seat), lang: currentLang() },
+    });
+    message = "";
+    receive(seat, fresh, true);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.table) {
+      receive(seat, e.body.table, true);
+    }
+    message = e.message;
+    delete document.getElementById("clocks")?.dataset.shape; // the button comes back
+    const now = latest.get(shown);
+    if (now) draw(now);
+  }
+}
+
 // What a screen reader says as the table changes: each new move of the log in words, and
 // "Your move" when it becomes this seat's turn (a polite live region, off screen).
 let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
@@ -853,7 +963,11 @@ function guideButton(payload) {
   return el("p", { class: "guide-line" }, el("button", {
     type: "button", class: "guide-open", id: "guide-open", "aria-haspopup": "dialog",
     onclick: () => openGuide(payload.game),
-  }, t("guide.open")));
+  }, t("guide.open")), " ", BOX_GAMES.includes(payload.game) && el("a", {
+    class: "button rules-open", id: "rules-open", target: "_blank", rel: "noopener",
+    href: `/rules/${encodeURIComponent(payload.game)}?lang=${encodeURIComponent(currentLang())}`,
+    "aria-label": t("rules.open_label", { game: t(`game.${payload.game}.name`) }),
+  }, t("rules.open")));
 }
 
 // "How to play" and "How scoring works" of the game, with the notice about the data Herna
