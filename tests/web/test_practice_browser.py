@@ -17,8 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,9 +28,7 @@ from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
 from .test_invite import close, new_page, wait_for
 from .test_phone_ubongo import lay_pieces
-
-sys.path.insert(0, str(Path(__file__).parents[1]))  # importlib mode: tests/ for test_words
-from test_words import _words, english_only
+from .test_words_browser import english_on  # toy games other tests register: hidden
 
 START = dt.datetime(2026, 3, 2, 9, 0)  # a Monday: the daily puzzle is level 2
 
@@ -186,12 +182,6 @@ def test_practice_from_the_lobby(browser: Any, live_server: LiveServer,
     assert "Time attack at level 1: 1 puzzle" in text(page, "#bests")
     layout_ok(page, f"practice-attack-over-{name}")
     close(page)
-
-
-def english_on(page: Any) -> set[str]:
-    shown = page.evaluate("""() => document.body.innerText + " " + [...document.querySelectorAll(
-        "svg text")].map((n) => n.textContent).join(" ") + " " + document.title""")
-    return _words(shown) & english_only() - {"english"}  # the picker names each language
 
 
 @pytest.mark.parametrize("lang", ["cs", "sk"])
