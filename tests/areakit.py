@@ -121,3 +121,23 @@ def area_problems(areas: list[dict[str, Any]]) -> list[str]:
                 if w < MIN_PART or h < MIN_PART:
                     problems.append(f"{ident}: part {el.get('data-part')} is {w:g}x{h:g}")
     return problems
+
+
+def check_views(render: Any, state: Any, k: int, names: list[str]) -> tuple[set[str], int]:
+    """The areas contract for one position, as each seat to act, a spectator and seat `k`
+    see it (in the language of `k`): no area problem, and the areas together light the same
+    parts as the whole drawing. Returns the phases seen and how many views were checked."""
+    from herna.testing.web import svg_parts
+
+    players = state.num_players
+    lang = ("en", "cs", "sk")[k % 3]
+    phases: set[str] = set()
+    seats = {*state.to_act(), None, k % players}
+    for seat in seats:
+        view = state.view(seat)
+        phases.add(view["phase"])
+        areas = render.areas(view, lang, names[:players])
+        assert area_problems(areas) == [], (players, k, seat)
+        drawn = sum((svg_parts(a["svg"]) for a in areas), start=svg_parts(""))
+        assert drawn == svg_parts(render.svg(view, lang, names[:players]))
+    return phases, len(seats)

@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from tests.areakit import area_problems
+from tests.areakit import check_views
 
 import herna
 from herna.games.alhambra_rw import render
-from herna.testing.web import positions, svg_parts
+from herna.testing.web import positions
 
 MODES: list[tuple[int, dict[str, Any]]] = [
     (1, {}), (1, {"virtual": 4, "vs_virtual": True}), (2, {}), (3, {}), (5, {})]
@@ -27,15 +27,9 @@ def test_every_area_fits_a_phone_in_every_phase(players: int,
     checked = 0
     for k, state in enumerate(positions("alhambra-rw", players, 17 + players, options,
                                         every=3)):
-        lang = ("en", "cs", "sk")[k % 3]
-        for seat in {*state.to_act(), None, k % players}:
-            view = state.view(seat)
-            phases.add(view["phase"])
-            areas = render.areas(view, lang, NAMES[:players])
-            assert area_problems(areas) == [], (players, options, k, seat)
-            drawn = sum((svg_parts(a["svg"]) for a in areas), start=svg_parts(""))
-            assert drawn == svg_parts(render.svg(view, lang, NAMES[:players]))
-            checked += 1
+        seen, n = check_views(render, state, k, NAMES)
+        phases |= seen
+        checked += n
     assert {"turn", "over"} <= phases and checked >= 10
 
 

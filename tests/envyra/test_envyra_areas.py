@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from tests.areakit import area_problems
+from tests.areakit import check_views
 
 import herna
 from herna.games.envyra import render
-from herna.testing.web import positions, svg_parts
+from herna.testing.web import positions
 
 VARIANTS: list[dict[str, Any]] = [{}, {"equilibrium": "C"}, {"simple": True},
                                   {"equilibrium": "A", "end_tile": "K"}]
@@ -26,15 +26,9 @@ def test_every_area_fits_a_phone_in_every_phase(players: int) -> None:
     for g, options in enumerate(VARIANTS):
         for k, state in enumerate(positions("envyra", players, 31 * players + g, options,
                                             every=5)):
-            lang = ("en", "cs", "sk")[k % 3]
-            for seat in {*state.to_act(), None, k % players}:
-                view = state.view(seat)
-                phases.add(view["phase"])
-                areas = render.areas(view, lang, NAMES[:players])
-                assert area_problems(areas) == [], (players, options, k, seat)
-                drawn = sum((svg_parts(a["svg"]) for a in areas), start=svg_parts(""))
-                assert drawn == svg_parts(render.svg(view, lang, NAMES[:players]))
-                checked += 1
+            seen, n = check_views(render, state, k, NAMES)
+            phases |= seen
+            checked += n
     assert phases == {"mark", "move", "over"} and checked > 50
 
 
