@@ -19,6 +19,11 @@ DRAWN = """(seat) => {
     return getComputedStyle(shape).fill;
 }"""
 
+SWATCH = """() => {
+    const swatch = document.querySelector('#cover h2 .swatch');
+    return swatch && swatch.isConnected ? getComputedStyle(swatch).backgroundColor : '';
+}"""
+
 
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["390x844", "1366x768"])
 def test_the_cover_shows_whose_turn_by_name_and_colour(browser: Any, live_server: LiveServer,
@@ -39,7 +44,10 @@ def test_the_cover_shows_whose_turn_by_name_and_colour(browser: Any, live_server
         assert f"{who}: your turn" in page.locator("#cover h2").inner_text()
         mark = page.locator("#cover h2 .swatch")
         assert mark.inner_text() == str(seat + 1)
-        shown = mark.evaluate("(s) => getComputedStyle(s).backgroundColor")
+        # The cover may be drawn again as a push arrives: a swatch read while it is swapped
+        # out has no computed style, so read the one on the page until it has one.
+        wait_for(lambda: page.evaluate(SWATCH) != "", what=f"{who}'s swatch drawn")
+        shown = page.evaluate(SWATCH)
         assert check_layout(page) == [], (who, size)
         shot(page, f"cover-{seat}-{size}", full_page=False)
         (page.locator("#uncover").tap if phone else page.locator("#uncover").click)()
