@@ -58,6 +58,8 @@ seats_t = sa.Table(
     # a bot of the table's clock level plays this person's seat now (time ran out, or left)
     sa.Column("stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("back", sa.DateTime(timezone=True), nullable=True),  # last taken back
+    # the account that took the seat (a server with --accounts), else null
+    sa.Column("player_id", sa.String(32), nullable=True, index=True),
 )
 
 actions_t = sa.Table(
@@ -68,6 +70,26 @@ actions_t = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# people with an account (herna serve --accounts) and their signed-in browsers: a session
+# is kept as the digest of its cookie, as seats keep their tokens' digests
+players_t = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),  # folded, to sign in
+    sa.Column("password_hash", sa.Text, nullable=True),   # argon2 (argon2-cffi)
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+sessions_t = sa.Table(
+    "sessions", metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"),
+              nullable=False, index=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
 )
 
 # uploaded game records (POST /api/replays): their ids share the tables' namespace (a page
