@@ -14,6 +14,19 @@ import herna
 GAMES: dict[str, int] = {"alhambra": 3, "alhambra-rw": 2, "envyra": 3, "ubongo": 2}
 
 
+class FakeClock:
+    """The server's wall clock in a test (`create_app(now=...)`): it moves only when told."""
+
+    def __init__(self) -> None:
+        self.t = float(int(time.time()))
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
 def seats(*kinds: str) -> list[dict[str, Any]]:
     """`seats("human", "easy")` -> the API's seat list (a level name means a bot)."""
     return [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]

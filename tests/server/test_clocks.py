@@ -22,23 +22,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, get, old_database, wait
+from serverkit import FakeClock, create, get, old_database, wait
 
 from herna.server.app import create_app
 from herna.web import catalog
 
-
-class Clock:
-    """The server's wall clock in a test: it moves only when told."""
-
-    def __init__(self) -> None:
-        self.t = float(int(time.time()))
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
+Clock = FakeClock
 
 
 def words(key: str, **fields: Any) -> str:
