@@ -409,11 +409,14 @@ class Tables:
         self.wake_bots(table)
         return table, tokens
 
-    def again(self, table: Table, seat: int | None, token: str) -> tuple[Table, str]:
+    def again(self, table: Table, seat: int | None, token: str | None
+              ) -> tuple[Table, str | None]:
         """"Play again": the next table with the same game, seats, options and language,
         made once however many seats ask, and this seat's token there. Its human seats are
         open until each player asks: a seat's token is made from that player's token here
-        (`next_token`), so only its holder can take it, and asking twice gives the same one."""
+        (`next_token`), so only its holder can take it, and asking twice gives the same one.
+        An account's seat asked for by its owner's session (`token` None) gets no token: it
+        is the account's at the next table too."""
         if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
@@ -422,7 +425,8 @@ class Tables:
             row = TableRow(id=secrets.token_urlsafe(8), game=table.game,
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
-                           seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
+                           seats=[SeatRow(s.seat, s.kind, s.level, None, s.name,
+                                          player=s.player)  # an account's seat stays its own
                                   for s in table.row.seats], undo=table.row.undo,
                            hints=table.row.hints,
                            created=datetime.fromtimestamp(self.now(), UTC),
@@ -430,6 +434,8 @@ class Tables:
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
+        if token is None:
+            return nxt, None
         mine = next_token(token, nxt.id)
         digest = token_hash(mine)
         held = nxt.row.seats[seat]
