@@ -300,3 +300,72 @@ def test_a_private_server_has_no_accounts(sqlite_client: TestClient) -> None:
     made = c.post("/api/tables", json={"game": "alhambra", "players": 2, "seats": [
         {"kind": "human"}, {"kind": "bot"}]}).json()
     assert get(c, made["id"], seat="0")["seat"] is None  # `seat` means nothing here
+
+
+def test_a_database_of_todays_main_upgrades_and_its_tables_resume_and_finish(
+        tmp_path: Any) -> None:
+    """A herna.db at revision 0007 (before accounts) with two tables in the middle of their
+    games (people's seats with tokens, a bot's): upgraded to the newest revision by opening
+    it, every table resumes where it was, its seats belong to no account, its tokens still
+    play, and both games are played to their end."""
+    import random
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+    from serverkit import play_out
+
+    import herna
+    import herna.server.store as store
+
+    db = tmp_path / "herna.db"
+    engine = store.open_engine(str(db))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0007")
+    tables = {"midalh": ("alhambra", ("human", "human"), 40),
+              "midenv": ("envyra", ("human", "easy"), 12)}
+    with engine.begin() as conn:
+        for tid, (game, kinds, moves) in tables.items():
+            conn.execute(sa.text(
+                "INSERT INTO tables (id, game, players, seed, options, lang, created) VALUES "
+                "(:id, :game, :n, 11, '{}', 'en', '2026-11-01 10:00:00')"),
+                {"id": tid, "game": game, "n": len(kinds)})
+            for i, kind in enumerate(kinds):
+                conn.execute(sa.text(
+                    "INSERT INTO seats (table_id, seat, kind, level, token_hash, name) "
+                    "VALUES (:t, :s, :k, :lvl, :h, :name)"),
+                    {"t": tid, "s": i, "k": "human" if kind == "human" else "bot",
+                     "lvl": None if kind == "human" else kind, "name": f"P{i}" if
+                     kind == "human" else None,
+                     "h": store.token_hash(f"{tid}-tok{i}") if kind == "human" else None})
+            state = herna.make(game, players=len(kinds), seed=11)
+            rng = random.Random(5)
+            for seq in range(moves):  # the log of a game in play, as main stored it
+                seat = state.to_act()[0]
+                action = rng.choice(state.legal_actions(seat))
+                state.apply(seat, action)
+                conn.execute(sa.text(
+                    "INSERT INTO actions (table_id, seq, seat, text, at) VALUES "
+                    "(:t, :q, :s, :x, '2026-11-01 10:01:00')"),
+                    {"t": tid, "q": seq, "s": seat, "x": str(action)})
+            assert not state.is_over()
+    engine.dispose()
+    with TestClient(create_app(str(db), bot_pace=False, clock_every=0,
+                               accounts=True)) as c:
+        head = rows(str(db), "SELECT version_num FROM alembic_version")
+        assert head == [("0008",)]
+        for tid, (_game, kinds, moves) in tables.items():
+            tokens = [f"{tid}-tok{i}" for i, k in enumerate(kinds) if k == "human"]
+            p = get(c, tid, tokens[0])
+            assert p["version"] >= moves and not p["over"]
+            assert [s["name"] for s in p["seats"] if s["kind"] == "human"] == [
+                f"P{i}" for i, k in enumerate(kinds) if k == "human"]
+            last, _ = play_out(c, tid, tokens, timeout=120)
+            assert last["over"]
+        assert rows(str(db), "SELECT count(*) FROM seats WHERE player_id IS NOT NULL") == [
+            (0,)]
+        assert rows(str(db), "SELECT count(*) FROM tables WHERE finished IS NULL") == [(0,)]
