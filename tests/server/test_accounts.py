@@ -369,3 +369,34 @@ def test_a_database_of_todays_main_upgrades_and_its_tables_resume_and_finish(
         assert rows(str(db), "SELECT count(*) FROM seats WHERE player_id IS NOT NULL") == [
             (0,)]
         assert rows(str(db), "SELECT count(*) FROM tables WHERE finished IS NULL") == [(0,)]
+
+
+def test_play_again_from_a_seat_opened_by_number(c: TestClient, sqlite_db: str) -> None:
+    """The game played out with the laptop's token; the phone (signed in, no token) asks to
+    play again by seat number: the next table's seat is the account's, with no token until
+    the laptop asks with its own; both then open it."""
+    from serverkit import play_out
+
+    sign_up(c, "Ana")
+    r = c.post("/api/tables", json={"game": "envyra", "players": 2, "seed": 3, "seats": [
+        {"kind": "human", "account": True}, {"kind": "bot", "level": "easy"}]})
+    made = r.json()
+    tid, token = made["id"], made["seats"][0]["token"]
+    last, _ = play_out(c, tid, [token], timeout=120)
+    assert last["over"]
+    phone = sign_in(c, "Ana")
+    r = c.post(f"/api/tables/{tid}/again", json={"seat": 0})
+    assert r.status_code == 201, r.text
+    again = r.json()
+    nxt = again["id"]
+    assert again["token"] is None and again["url"] == f"/t/{nxt}#seat=0"
+    owner = rows(sqlite_db, "SELECT player_id FROM seats WHERE table_id = ? AND seat = 0", tid)
+    assert rows(sqlite_db, "SELECT player_id, token_hash FROM seats WHERE table_id = ? AND "
+                           "seat = 0", nxt) == [(owner[0][0], None)]
+    assert get(c, nxt, seat="0")["seat"] == 0
+    device(c, None)  # the laptop, signed out: its token's next token opens the same seat
+    r = c.post(f"/api/tables/{tid}/again", json={"token": token})
+    assert r.status_code == 201 and r.json()["id"] == nxt
+    assert get(c, nxt, r.json()["token"])["seat"] == 0
+    device(c, phone)
+    assert get(c, nxt, seat="0")["seat"] == 0

@@ -476,6 +476,12 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             await tables.catch_up(table, force=True)  # it may have ended in another process
         linked = table.row.next_id
         nxt, mine = await asyncio.to_thread(tables.again, table, seat, token)
+        owner = table.row.seats[seat].player
+        if acc is not None and owner is not None and nxt.row.seats[seat].player is None:
+            me = _player(request)  # the account's person takes the next seat: it is theirs
+            if me is not None and me.id == owner:
+                nxt.row.seats[seat].player = await asyncio.to_thread(acc.bind, nxt.id, seat,
+                                                                     me.id)
         if linked is None:  # the next table is new: the others' pages learn of it
             tables.broadcast(table)
         tables.wake_bots(nxt)

@@ -415,8 +415,8 @@ class Tables:
         made once however many seats ask, and this seat's token there. Its human seats are
         open until each player asks: a seat's token is made from that player's token here
         (`next_token`), so only its holder can take it, and asking twice gives the same one.
-        An account's seat asked for by its owner's session (`token` None) gets no token: it
-        is the account's at the next table too."""
+        An account's seat asked for by its owner's session (`token` None) gets no token (the
+        caller makes the next seat the account's)."""
         if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
@@ -425,8 +425,7 @@ class Tables:
             row = TableRow(id=secrets.token_urlsafe(8), game=table.game,
                            players=table.row.players, seed=secrets.randbelow(2**31),
                            options=dict(table.row.options), lang=table.row.lang,
-                           seats=[SeatRow(s.seat, s.kind, s.level, None, s.name,
-                                          player=s.player)  # an account's seat stays its own
+                           seats=[SeatRow(s.seat, s.kind, s.level, None, s.name)
                                   for s in table.row.seats], undo=table.row.undo,
                            hints=table.row.hints,
                            created=datetime.fromtimestamp(self.now(), UTC),
