@@ -126,6 +126,8 @@ def test_sign_up_play_and_move_from_a_phone(browser: Any,
         row.locator("a.reopen").click()
         phone.wait_for_url(f"**/t/{table_id}#seat=0")
         assert my_turn(server, phone, table_id, 0)
+        no_sideways_scroll(phone)
+        shot(phone, "accounts-table-by-seat-390x844")
         before = table.version
         act_by_clicks(phone, server, table_id, 0, random.Random(3))
         assert table.version > before
