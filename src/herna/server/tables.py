@@ -413,11 +413,14 @@ class Tables:
         self.wake_bots(table)
         return table, tokens
 
-    def again(self, table: Table, seat: int | None, token: str) -> tuple[Table, str]:
+    def again(self, table: Table, seat: int | None, token: str | None
+              ) -> tuple[Table, str | None]:
         """"Play again": the next table with the same game, seats, options and language,
         made once however many seats ask, and this seat's token there. Its human seats are
         open until each player asks: a seat's token is made from that player's token here
-        (`next_token`), so only its holder can take it, and asking twice gives the same one."""
+        (`next_token`), so only its holder can take it, and asking twice gives the same one.
+        An account's seat asked for by its owner's session (`token` None) gets no token (the
+        caller makes the next seat the account's)."""
         if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
@@ -434,6 +437,8 @@ class Tables:
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
+        if token is None:
+            return nxt, None
         mine = next_token(token, nxt.id)
         digest = token_hash(mine)
         held = nxt.row.seats[seat]
