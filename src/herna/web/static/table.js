@@ -842,25 +842,35 @@ async function takeSeatBack(seat) {
   }
 }
 
-// What a screen reader says as the table changes: each new move of the log in words, and
-// "Your move" when it becomes this seat's turn (a polite live region, off screen).
-let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
+// What a screen reader says as the table changes: each new move of the log in words, a seat
+// a bot takes over or its person takes back (clocks), and "Your move" when it becomes this
+// seat's turn (a polite live region, off screen).
+let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced,
+// the seats a stand-in played]
 function announce(payload) {
   const box = document.getElementById("announce");
   if (!box) return;
   const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
   const myTurn = payload.seat !== null && payload.legal.length > 0;
   const undone = new Set(payload.log.filter((line) => line.undone).map((line) => line.seq));
+  const stood = new Set(payload.seats.filter((s) => s.stand_in).map((s) => s.seat));
   if (heard && heard[0] === payload.seat) {
     // each new move, and each step taken back since (its line is older than what was heard)
     const said = payload.log.filter((line) => line.seq > heard[1]
       || (line.undone && !heard[3].has(line.seq)))
-      .map((line) => `${line.who}: ${line.words}${line.undone ? ` · ${t("log.undone")}` : ""}`);
+      .map((line) => `${line.who}: ${line.words}${line.stand_in ? ` ${line.stand_in}` : ""}${
+        line.undone ? ` · ${t("log.undone")}` : ""}`);
+    for (const s of payload.seats) { // taken over by a bot, or taken back, since
+      if (stood.has(s.seat) !== heard[4].has(s.seat)) {
+        said.push(t(stood.has(s.seat) ? "clocks.taken_over" : "clocks.taken_back",
+          { who: s.label }));
+      }
+    }
     if (myTurn && !heard[2]) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
-  heard = [payload.seat, last, myTurn, undone];
+  heard = [payload.seat, last, myTurn, undone, stood];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------
