@@ -175,29 +175,70 @@ function speedPicker() {
 
 // ----- marks: what changed since my last move ---------------------------------------------------
 // The drawing as it was right after this seat's own last move (a spectator: the drawing
-// before); every drawn element with an id that differs from it now is marked. Only the
-// innermost ids are compared, so a mark sits on the tile or card, not on its whole panel.
-let baseline = null; // {seat, marks: Map id -> signature}
+// before); every drawn thing that differs from it now is marked. Only the innermost ids are
+// compared, and inside one that changed, only what changed in it: a mark sits on the tile,
+// card or die, never on its whole panel, and never on words (a heading, a count, a status
+// line changes with every move: it is read, not marked).
+let baseline = null; // {seat, marks: Map id -> a copy of the node as it was}
+const NOT_COMPARED = / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g;
 
-function signatures() {
+function signature(node) {
+  return node.outerHTML.replace(NOT_COMPARED, "");
+}
+
+// A node's own attributes (not its children's), as compared.
+function ownSignature(node) {
+  return node.cloneNode(false).outerHTML.replace(NOT_COMPARED, "");
+}
+
+// Words only: text, or a group of nothing but text (and its title).
+function wordsOnly(node) {
+  const tag = node.localName;
+  if (tag === "text" || tag === "tspan" || tag === "title" || tag === "desc") return true;
+  const kids = [...node.children];
+  return tag === "g" && kids.length > 0 && kids.every(wordsOnly);
+}
+
+function drawnNow() {
   const out = new Map();
   for (const node of document.querySelectorAll("#board svg [id]")) {
     if (node.querySelector("[id]")) continue;
-    out.set(node.id, node.outerHTML.replace(
-      / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g, ""));
+    out.set(node.id, node.cloneNode(true));
   }
   return out;
 }
 
+// Mark what differs in `node` from `was` (its copy from the baseline): the node itself when
+// its own attributes changed (a tile moved), else the parts of it that changed, else the
+// things in it that are new; never words.
+function markDiff(node, was, marked) {
+  if (wordsOnly(node) || signature(node) === signature(was)) return;
+  const kids = [...node.children].filter((k) => k.localName !== "title");
+  const old = [...was.children].filter((k) => k.localName !== "title");
+  if (!kids.length || ownSignature(node) !== ownSignature(was)) {
+    marked.add(node);
+  } else if (kids.length === old.length) {
+    kids.forEach((kid, i) => markDiff(kid, old[i], marked));
+  } else {
+    const before = new Set(old.map(signature));
+    for (const kid of kids) if (!wordsOnly(kid) && !before.has(signature(kid))) marked.add(kid);
+  }
+}
+
 function markChanges(payload) {
-  const now = signatures();
+  const now = drawnNow();
   const mine = payload.seat;
   if (baseline && baseline.seat === mine) {
+    const marked = new Set();
     for (const node of document.querySelectorAll("#board svg [id]")) {
       if (!now.has(node.id)) continue;
       const was = baseline.marks.get(node.id);
-      node.classList.toggle("changed", was !== undefined && was !== now.get(node.id));
+      if (was !== undefined) markDiff(node, was, marked);
     }
+    for (const node of document.querySelectorAll("#board svg .changed")) {
+      if (!marked.has(node)) node.classList.remove("changed");
+    }
+    for (const node of marked) node.classList.add("changed");
   }
   const last = payload.log.length ? payload.log[payload.log.length - 1] : null;
   const movedMyself = last && mine !== null && last.seat === mine;
