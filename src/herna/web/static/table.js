@@ -8,7 +8,7 @@ import {
   drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
 } from "./board.js";
 import { createScenes } from "./scenes.js";
-import { measure, play, settle } from "./travel.js";
+import { chosenSpeed, measure, play, settle, TRAVEL } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const held = new Map(); // seat -> token, for the seats this device plays
@@ -114,10 +114,7 @@ let paceTimer = null;
 let shownAt = 0;
 
 function speed() {
-  const kept = localStorage.getItem("herna.speed");
-  if (kept in PACES) return kept;
-  // an automated browser (a test) sees every move at once unless it chooses a speed
-  return navigator.webdriver ? "fast" : "normal";
+  return chosenSpeed(); // the same keys as PACES
 }
 
 function pace() {
@@ -127,7 +124,6 @@ function pace() {
 // How long a thing takes to travel to its new place (travel.js): none at once, a moment at
 // the others' pace. Only a step of one version is shown moving: never the first drawing, a
 // reconnect that skips moves, another seat's screen or another game.
-const TRAVEL = { fast: 0, normal: 400, slow: 900 };
 let drawnLast = null; // {seat, game, version} of the payload drawn last
 
 function travelTime(payload) {
