@@ -143,6 +143,8 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
             wait_for(lambda w=who: "Ana: a bot plays this seat now" in heard(w),
                      what="the take-over announced")
         assert "(bot for Ana)" in heard(friend)  # the move itself, said with its mark
+        marks.last.scroll_into_view_if_needed()
+        shot(page, f"clocks-bot-log-{size}", full_page=False)
         assert check_layout(page) == []
         shot(page, f"clocks-bot-plays-{size}", full_page=False)
 
