@@ -310,6 +310,12 @@ def test_outcome_is_drawn_only_when_over() -> None:
     assert "1st ★ Seat 1 (you)" in words and "2nd Seat 0" in words  # by place
     assert "23" in words and "19" in words  # the walls of the breakdown
     assert len(by_class(outcome[0], "winner-row")) == 1
+    # each seat's row has its token (its colour, as the page's swatch; Dirk's line none)
+    tokens = by_class(outcome[0], "seat-token")
+    assert [tk.get("data-seat") for tk in tokens] == ["1", "0"]  # by place
+    colours = render.seat_colours(view)
+    assert [c.get("fill") for tk in tokens for c in tk.iter(f"{NS}circle")] == [
+        colours[1], colours[0]]
     assert "Dirk: 31 points" in words
     notes = " ".join(e.text or "" for e in by_class(outcome[0], "outcome-note"))  # wrapped
     assert "Tile #3 left on space 2 went to Seat 1 (you) (8 dirham)" in notes

@@ -180,3 +180,27 @@ def test_scenes_keep_the_contract(players: int, seed: int) -> None:
     none after a step without a scoring: three steps with scenes in a game."""
     found = check_scenes("alhambra", players, seed)
     assert len(found) == 3
+
+
+def test_each_seats_row_has_its_token_and_dirk_none() -> None:
+    """Every row of every scene that names a seat shows the seat's token (its colour as the
+    page's swatch, `render.seat_colours`, and its number from 1) before the name; Dirk's
+    row has no token."""
+    from herna.games.alhambra import render
+
+    for _before, after, _action, told in scorings(2, 4)[:1] + scorings(3, 7)[:1]:
+        colours = render.seat_colours(after)
+        for scene in told["en"]:
+            for g in ET.fromstring(scene["svg"]).iter(f"{SVG}g"):
+                if g.get("class") != "row":
+                    continue
+                tokens = [t for t in g.iter(f"{SVG}g") if t.get("class") == "seat-token"]
+                if g.get("data-entry") == "dirk":
+                    assert tokens == []
+                    continue
+                seat = int(g.get("data-entry", "-1"))
+                assert [t.get("data-seat") for t in tokens] == [str(seat)]
+                circle, number = tokens[0].find(f"{SVG}circle"), tokens[0].find(f"{SVG}text")
+                assert circle is not None and circle.get("fill") == colours[seat]
+                assert number is not None and number.text == str(seat + 1)
+                assert float(number.get("font-size", "0")) >= 13  # the scenes' least text

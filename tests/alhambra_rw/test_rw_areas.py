@@ -80,3 +80,29 @@ def test_the_data_note_is_not_drawn_on_the_table_only_under_the_cli_picture() ->
     view = herna.make("alhambra-rw", players=2, seed=1).view(0)
     assert all("Herna's own reading" not in a["svg"] for a in render.areas(view, "en"))
     assert "Herna's own reading" in render.svg(view, "en")
+
+
+@pytest.mark.parametrize(("players", "options"),
+                         [(3, {}), (1, {"virtual": 4, "vs_virtual": True})])
+def test_score_sheet_and_final_scoring_head_each_seats_column_with_its_token(
+        players: int, options: dict[str, Any]) -> None:
+    """A seat's column (on the score sheet, and in the final scoring) is headed by its token
+    in the colour the page's swatch shows (`seat_colours`) with its number counted from 1
+    where the seats are named; a virtual player's column has none."""
+    state = positions("alhambra-rw", players, 40 + players, options, every=1000)[-1]
+    assert state.is_over()
+    view = state.view(0)
+    colours = render.seat_colours(view)
+    for names, first in ((NAMES[:players], 1), (None, 0)):
+        drawn = {a["id"]: a["svg"] for a in render.areas(view, "en", names=names)}
+        for group in ("rw-score-sheet", "rw-outcome"):
+            svg = next(s for s in drawn.values() if f'id="{group}"' in s)
+            root = ET.fromstring(svg)
+            ns = "{http://www.w3.org/2000/svg}"
+            part = next(g for g in root.iter(f"{ns}g") if g.get("id") == group)
+            tokens = [g for g in part.iter(f"{ns}g") if g.get("class") == "seat-token"]
+            assert [int(t.get("data-seat", -1)) for t in tokens] == list(range(players))
+            circles = [c for t in tokens for c in t.iter(f"{ns}circle")]
+            numbers = [n.text for t in tokens for n in t.iter(f"{ns}text")]
+            assert [c.get("fill") for c in circles] == colours
+            assert numbers == [str(i + first) for i in range(players)]

@@ -228,6 +228,49 @@ def test_time_out_a_bot_stands_in_and_the_person_takes_the_seat_back(c: TestClie
     act(c, tid, toks[a], take_money(p))
 
 
+def test_a_stand_ins_moves_are_marked_in_the_log(sqlite_db: str, fake: Clock) -> None:
+    """A move a bot made in a person's seat says so in the log ("(bot for Ana)", in the
+    payload's language), stored with the move: after a restart too; the person's own moves
+    before and after it, and a bot seat's moves, carry no mark."""
+    def app() -> TestClient:
+        return TestClient(create_app(sqlite_db, bot_pace=False, now=fake, clock_every=0))
+
+    with app() as c:
+        tid, toks = table(c, "alhambra", {"kind": "move", "seconds": 30, "grace": 0,
+                                          "level": "easy"})
+        a = get(c, tid)["to_act"][0]
+        b = 1 - a
+        assert c.post(f"/api/tables/{tid}/name",
+                      json={"token": toks[a], "name": "Ana"}).status_code == 200
+        act(c, tid, toks[a], take_money(get(c, tid, toks[a])))  # a's own move
+        act(c, tid, toks[b], take_money(get(c, tid, toks[b])))
+        fake.advance(31)
+        assert check(c) == 1
+        p = wait(c, tid, toks[b], lambda p: p["to_act"] == [b])  # the stand-in played
+        moves = [line for line in p["log"] if not line.get("auto")]
+        assert len(moves) >= 3 and [line["seat"] for line in moves[2:]] == [a] * (len(moves) - 2)
+        assert [line.get("stand_in") for line in moves] == [None, None] + ["(bot for Ana)"] * (
+            len(moves) - 2)  # a bought and placed, maybe: each of its moves is marked
+        stood = len(moves) - 2
+    with app() as c:  # rebuilt from the log: the mark is the stored move's
+        for lang in ("en", "cs", "sk"):
+            p = get(c, tid, toks[a], lang=lang)
+            line = next(line for line in p["log"] if line["seq"] == 2 and not line.get("auto"))
+            assert line["stand_in"] == catalog().t("log.stand_in", lang, who="Ana")
+            assert "Ana" in line["stand_in"]
+        assert catalog().t("log.stand_in", "cs", who="Ana") != words("log.stand_in", who="Ana")
+        assert back(c, tid, a, toks[a]).status_code == 200
+        act(c, tid, toks[b], take_money(get(c, tid, toks[b])))
+        act(c, tid, toks[a], take_money(get(c, tid, toks[a])))  # a's own again: no mark
+        p = get(c, tid, toks[a])
+        mine = [line for line in p["log"] if not line.get("auto") and line["seat"] == a]
+        assert ["stand_in" in line for line in mine] == [False] + [True] * stood + [False]
+    with sqlite3.connect(sqlite_db) as conn:
+        stored = conn.execute("SELECT seq, stand_in FROM actions WHERE table_id = ? "
+                              "ORDER BY seq", (tid,)).fetchall()
+    assert [bool(on) for _, on in stored] == [False, False] + [True] * stood + [False, False]
+
+
 def test_a_bank_runs_afresh_when_the_seat_is_taken_back(c: TestClient, fake: Clock) -> None:
     tid, toks = table(c, "alhambra", {"kind": "bank", "seconds": 60, "increment": 2,
                                       "grace": 5, "level": "easy"})

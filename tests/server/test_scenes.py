@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from serverkit import choose, create, get
+from serverkit import choose, create, get, wait
 
 from herna.games.alhambra.data import BUILDING_TYPES
 
@@ -201,3 +201,46 @@ def test_scenes_are_found_by_the_rows_seq_after_undos(sqlite_client: TestClient)
     # the row before it (a step taken back, or an undo) has none
     r = c.get(f"/api/tables/{tid}/scenes/{line['seq'] - 1}")
     assert r.status_code == 404
+
+
+def test_a_replay_shows_the_same_scenes(sqlite_client: TestClient) -> None:
+    """A finished table's replay, and the same game uploaded as a record, have the table's
+    scenes at the replay log's `seq` (GET /api/replays/{id}/scenes/{seq}), in each language;
+    bad requests are refused with a reason."""
+    c = sqlite_client
+    made = create(c, "alhambra", ("easy", "easy"), seed=32)
+    tid = made["id"]
+    wait(c, tid, None, lambda p: p["over"], timeout=120)
+    record = c.get(f"/api/tables/{tid}/record").json()
+    r = c.post("/api/replays", json=record)
+    assert r.status_code == 201, r.text
+    upload = r.json()["id"]
+    last = len(record["actions"])
+    for rid in (tid, upload):
+        log = c.get(f"/api/replays/{rid}", params={"step": last}).json()["log"]
+        flagged = [line for line in log if line.get("scenes")]
+        assert len(flagged) == 3  # the three scoring rounds
+        for line in flagged:
+            for lang in LANGS:
+                got = c.get(f"/api/replays/{rid}/scenes/{line['seq']}", params={"lang": lang})
+                assert got.status_code == 200, got.text
+                body = got.json()
+                assert body["replay"] == rid and body["seq"] == line["seq"]
+                assert len(body["scenes"]) == line["scenes"]
+                # the table's own scenes of that move (no step was taken back: same seq); an
+                # upload names its seats "Player 1"... (a record holds no names)
+                table = scenes(c, tid, line["seq"], lang=lang)["scenes"]
+                if rid == tid:
+                    assert body["scenes"] == table
+                else:
+                    assert [x["title"] for x in body["scenes"]] == [x["title"] for x in table]
+                    assert body["scenes"] != table
+        base = f"/api/replays/{rid}/scenes"
+        for path, status in ((f"{base}/0", 404), (f"{base}/x", 422), (f"{base}/-1", 422),
+                             (f"{base}/{'9' * 40}", 422), (f"{base}/{last + 5}", 404),
+                             (f"{base}/{flagged[0]['seq']}?lang=de", 422)):
+            r = c.get(path)
+            assert r.status_code == status, (path, r.text)
+            assert isinstance(r.json()["reason"], str) and r.json()["reason"], path
+    r = c.get("/api/replays/nosuchreplay/scenes/3")
+    assert r.status_code == 404 and r.json()["reason"]

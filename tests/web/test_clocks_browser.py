@@ -44,6 +44,19 @@ def log_lines_of(page: Any, who: str) -> int:
         .filter((li) => li.querySelector(":scope > b")?.textContent === who).length""", who))
 
 
+HEAR = """() => {
+    window.heard = [];
+    const box = document.getElementById('announce');
+    new MutationObserver(() => window.heard.push(box.textContent))
+      .observe(box, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def heard(page: Any) -> str:
+    """All the polite live region said since HEAR, one announcement a line."""
+    return "\n".join(page.evaluate("window.heard"))
+
+
 def friend_moves(friend: Any, host: Any) -> None:
     """The friend plays (from their page) until it is my move."""
     for _ in range(12):
@@ -109,6 +122,8 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
         # my time and the grace period are over: the server's check (every second) hands
         # my seat to a medium bot, which plays my move; then the table waits for the friend
         mine_before = log_lines_of(page, "Ana")
+        page.evaluate(HEAR)
+        friend.evaluate(HEAR)
         ahead.by = 25 + 30 + 30 + 1
         page.wait_for_selector("#take-back")
         assert page.locator("#clocks .stand-in .bot-badge").inner_text() == "Bot plays for Ana"
@@ -119,6 +134,17 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
         wait_for(lambda: my_turn(friend), timeout=60, what="the friend's move")
         assert not my_turn(page)  # nothing of mine to choose while the bot plays for me
         friend.locator("#clocks .stand-in .bot-badge").wait_for()  # the friend sees it too
+        # the bot's moves say whom they were for, in the log and aloud; the take-over is
+        # announced to screen readers on both pages
+        marks = page.locator("#log ol.log > li .stand-in-mark")
+        assert marks.count() >= 1 and marks.first.inner_text().strip() == "(bot for Ana)"
+        assert friend.locator("#log ol.log > li .stand-in-mark").count() == marks.count()
+        for who in (page, friend):
+            wait_for(lambda w=who: "Ana: a bot plays this seat now" in heard(w),
+                     what="the take-over announced")
+        assert "(bot for Ana)" in heard(friend)  # the move itself, said with its mark
+        marks.last.scroll_into_view_if_needed()
+        shot(page, f"clocks-bot-log-{size}", full_page=False)
         assert check_layout(page) == []
         shot(page, f"clocks-bot-plays-{size}", full_page=False)
 
@@ -129,6 +155,9 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
                  what="the seat taken back")
         assert table.row.seats[0].stand_in is False
         wait_for(lambda: friend.locator(".bot-badge").count() == 0, what="the friend told")
+        for who in (page, friend):
+            wait_for(lambda w=who: "Ana: the seat is back, no bot plays it now" in heard(w),
+                     what="the seat taken back announced")
         friend_moves(friend, page)
         mine = page.locator("#clocks .seat-clock.mine .time")
         mine.wait_for()

@@ -278,3 +278,77 @@ def test_my_finished_table_links_to_its_replay(browser: Any, live_server: LiveSe
     assert page.locator("#seat-pick").input_value() == "0"
     assert "Ana" in page.locator("#scores .players li.me").inner_text()
     close(page)
+
+
+FLIGHTS = """() => document.getAnimations()
+    .filter((a) => a.effect && a.effect.target && a.effect.target.dataset
+        && a.effect.target.dataset.of)
+    .map((a) => a.effect.target.dataset.of)"""
+
+
+def showing(page: Any) -> int:
+    """The scene shown (its index), -1 while none is."""
+    value = page.evaluate("() => document.querySelector('#scenes[open]')?.dataset.scene ?? null")
+    return -1 if value is None else int(value)
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["390x844", "1366x768"])
+def test_a_step_forward_flies_and_a_scoring_is_shown_step_by_step(
+        browser: Any, live_server: LiveServer, device: dict[str, Any]) -> None:
+    """The replay does what the table does: one step forward flies the things that moved from
+    their old places (at the speed chosen at the table; a step back or a jump flies nothing),
+    and a scoring round in its log has a "Show" that plays its scenes in the same dialog."""
+    page = new_page(browser, name="Ana", **device)
+    size = f"{device['viewport']['width']}x{device['viewport']['height']}"
+    start_from_lobby(page, live_server.url, "alhambra", 2, {0: "easy", 1: "easy"})
+    page.wait_for_url(re.compile(r".*/t/[\w-]+$"))
+    link = page.locator("#turn #replay-link")
+    link.wait_for(timeout=120_000)
+    page.select_option("#speed", "normal")  # the others' moves "one by one": things travel
+    link.click()
+    page.wait_for_url(re.compile(r".*/r/[\w-]+(\?.*)?$"))
+    at_step(page, 0)
+    state = live_server.table(page.url.split("/r/")[1].split("?")[0]).state
+
+    # one step forward at a time: each buying or taking move flies its things
+    flew: list[str] = []
+    for n in range(1, 9):
+        page.locator("#next").click()
+        at_step(page, n)
+        flew += page.evaluate(FLIGHTS)
+        if flew:
+            break
+    assert flew, "nothing travelled in the first moves"
+    shot(page, f"replay-flight-{size}", full_page=False)
+    page.wait_for_function("() => !document.getElementById('flights')")  # they land
+    page.locator("#back").click()  # a step back, or a jump, is drawn at once
+    at_step(page, n - 1)
+    assert page.evaluate(FLIGHTS) == []
+    page.locator("#slider").fill(str(n + 5))
+    at_step(page, n + 5)
+    assert page.evaluate(FLIGHTS) == []
+
+    # the end: the log's three scorings each have their Show
+    page.locator("#last").click()
+    at_step(page, len(state.history))
+    show = page.locator("#log button.scenes-show")
+    assert show.count() == 3 == len(state.view(None)["scorings"])
+    assert check_layout(page) == [], size
+    show.first.scroll_into_view_if_needed()
+    show.first.click()
+    wait_for(lambda: showing(page) == 0, what="the first scene")
+    assert page.locator("#scene-title").inner_text() == "Scoring round 1: Pavilion"
+    assert page.locator("#scene-count").inner_text() == "1 of 8"
+    assert page.locator("#scene-body svg g.row .seat-token").count() == 2
+    assert check_layout(page) == [], size
+    shot(page, f"replay-scenes-{size}", full_page=False)
+    at = drawn_step(page)
+    page.keyboard.press("ArrowRight")  # the dialog's keys are not the replay's
+    page.locator("#scene-next").click()
+    wait_for(lambda: showing(page) >= 1, what="the next scene")
+    assert drawn_step(page) == at
+    page.keyboard.press("Escape")
+    wait_for(lambda: showing(page) == -1, what="the dialog closed")
+    assert page.evaluate("() => document.activeElement.classList.contains('scenes-show')")
+    assert drawn_step(page) == at
+    close(page)

@@ -71,6 +71,22 @@ def rows(page: Any) -> list[dict[str, str]]:
         .map((g) => ({...g.dataset}))"""))
 
 
+def tokens(page: Any) -> dict[str, tuple[str, str]]:
+    """Each row of the scene shown that has a seat's token: its entry -> (the token's
+    number, whether its colour is the one the players list gives that seat)."""
+    return {k: tuple(v) for k, v in page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#scene-body svg g.row')]
+        .filter((g) => g.querySelector('.seat-token'))
+        .map((g) => {
+            const token = g.querySelector('.seat-token');
+            const seat = token.dataset.seat;
+            const swatch = document.querySelector(`#scores .swatch[data-seat="${seat}"]`);
+            const same = swatch && getComputedStyle(token.querySelector('circle')).fill
+                === getComputedStyle(swatch).backgroundColor;
+            return [g.dataset.entry, [token.textContent, `${seat}:${same}`]];
+        }))""").items()}
+
+
 def watching(page: Any) -> Any:
     """A page that plays scenes by itself, as a person's browser does (an automated one only
     when asked: herna.scenes = play)."""
@@ -105,6 +121,11 @@ def test_a_scoring_round_is_shown_step_by_step(browser: Any, live_server: LiveSe
                 for i, (c, p) in enumerate(zip(record["counts"], record["points"], strict=True))}
         want["dirk"] = (record["dirk_counts"]["pavilion"], record["dirk"]["pavilion"])
         assert drawn == want
+        # each seat's row names it with its token (its colour and number, as the players
+        # list shows it); Dirk, no seat, has none
+        assert tokens(page) == {"0": ("1", "0:true"), "1": ("2", "1:true")}
+        assert page.locator("#scene-body svg g.row[data-entry=dirk] .seat-token").count() == 0
+        assert page.locator("#scene-body svg g.row[data-entry=dirk] .scene-who").count() == 1
         assert page.locator("#scene-back").is_disabled()
         assert page.evaluate("() => document.activeElement.id") == "scene-next"
         assert check_layout(page) == [], size
@@ -126,6 +147,7 @@ def test_a_scoring_round_is_shown_step_by_step(browser: Any, live_server: LiveSe
     wait_for(lambda: scene(phone) == 6, what="the walls")
     walls = {r["entry"]: int(r["points"]) for r in rows(phone)}
     assert walls == {str(i): p["walls"] for i, p in enumerate(record["points"])}
+    assert tokens(phone) == {"0": ("1", "0:true"), "1": ("2", "1:true")}
     assert check_layout(phone) == []
     shot(phone, "scenes-walls-390x844", full_page=False)
     phone.locator("#scene-next").tap()
@@ -133,6 +155,7 @@ def test_a_scoring_round_is_shown_step_by_step(browser: Any, live_server: LiveSe
     totals = {r["entry"]: int(r["total"]) for r in rows(phone)}
     assert totals == {"0": record["points"][0]["total"], "1": record["points"][1]["total"],
                       "dirk": record["dirk"]["total"]}
+    assert tokens(phone) == {"0": ("1", "0:true"), "1": ("2", "1:true")}
     assert phone.locator("#scene-next").inner_text() == "Close"
     assert check_layout(phone) == []
     shot(phone, "scenes-scores-390x844", full_page=False)

@@ -60,3 +60,47 @@ def test_the_cover_shows_whose_turn_by_name_and_colour(browser: Any, live_server
         (confirm.tap if phone else confirm.click)()
     assert colours[0] != colours[1]
     close(page)
+
+
+SHEET_TOKENS = """() => [...document.querySelectorAll('#board #rw-score-sheet .seat-token')]
+    .map((token) => {
+        const seat = token.dataset.seat;
+        const swatch = document.querySelector(`#scores .swatch[data-seat="${seat}"]`);
+        return [Number(seat), token.textContent,
+                getComputedStyle(token.querySelector('circle')).fill,
+                swatch ? getComputedStyle(swatch).backgroundColor : ''];
+    })"""
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["390x844", "1366x768"])
+def test_roll_and_write_score_sheet_columns_show_each_seats_colour(
+        browser: Any, live_server: LiveServer, device: dict[str, Any]) -> None:
+    """Roll & Write's shared score sheet heads each seat's column with its token (colour and
+    number, as the players list's swatch); the virtual players' columns, no seats, have none."""
+    page = new_page(browser, name="Ana", **device)
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"
+    page.goto(live_server.url + "/")
+    page.locator('button[data-game="alhambra-rw"]').click()
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "easy")
+    page.locator("#start").click()
+    page.wait_for_url("**/t/*")
+    wait_for(lambda: page.locator("#board #rw-score-sheet").count() == 1, what="the sheet")
+    wait_for(lambda: page.locator("#scores .swatch").count() == 2, what="the players list")
+    heads = page.evaluate(SHEET_TOKENS)
+    assert [(seat, number) for seat, number, _, _ in heads] == [(0, "1"), (1, "2")]
+    for seat, _, fill, swatch in heads:
+        assert fill == swatch != "", seat
+    assert heads[0][2] != heads[1][2]
+    # the virtual player's column (2 players: one more) is headed by its name alone
+    table = live_server.table(page.url.split("/t/")[1].split("#")[0])
+    sheet = table.state.view(None)["sheet"]
+    assert [e["virtual"] for e in sheet] == [False, False, True]
+    heads = page.evaluate("""() => [...document.querySelectorAll(
+        '#board #rw-score-sheet > text[text-anchor="middle"]')].map((n) => n.textContent)""")
+    assert "Virtual Dirk".startswith(heads[0].rstrip("…"))  # the head row comes first
+    page.evaluate("document.querySelector('#rw-score-sheet').closest('[data-area]')"
+                  ".scrollIntoView({block: 'start'})")
+    assert check_layout(page) == [], size
+    shot(page, f"rw-score-sheet-{size}", full_page=False)
+    close(page)

@@ -570,10 +570,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         code = parse_lang(lang, table.row.lang)
         return await _step(await _finished(table, code), step, seat, code)
 
-    @app.get("/api/replays/{replay_id}")
-    async def api_replay(replay_id: str, step: str | None = None, seat: str | None = None,
-                         lang: str | None = None) -> Response:
-        """A step of an uploaded record's replay, or of a finished table's (one id space)."""
+    async def _replay(replay_id: str, lang: str | None) -> tuple[replays.Replay, str]:
+        """An uploaded record's replay, or a finished table's (one id space), and the
+        language to answer in."""
         code = parse_lang(lang, "en")
         bodies.check_table_id(replay_id)
         held = kept.get(replay_id)
@@ -590,7 +589,29 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
                                                id=replay_id[:40])) from None
             code = parse_lang(lang, table.row.lang)
             replay = await _finished(table, code)
+        return replay, code
+
+    @app.get("/api/replays/{replay_id}")
+    async def api_replay(replay_id: str, step: str | None = None, seat: str | None = None,
+                         lang: str | None = None) -> Response:
+        """A step of an uploaded record's replay, or of a finished table's (one id space)."""
+        replay, code = await _replay(replay_id, lang)
         return await _step(replay, step, seat, code)
+
+    @app.get("/api/replays/{replay_id}/scenes/{seq}")
+    async def api_replay_scenes(replay_id: str, seq: str,
+                                lang: str | None = None) -> dict[str, Any]:
+        """A replay's step shown step by step (its log line's `scenes`), as the table's
+        `…/scenes/{seq}` is: `seq` is the replay log's (its standing steps'), so a table's
+        steps taken back never shift it."""
+        replay, code = await _replay(replay_id, lang)
+        if not seq.isascii() or not seq.isdigit() or len(seq) > 9:
+            raise Refused(422, catalog().t("refuse.scene_seq", code))
+        step = int(seq)
+        made = await asyncio.to_thread(replay.scenes, step, code)
+        if made is None:
+            raise Refused(404, catalog().t("refuse.no_scenes", code, move=step + 1))
+        return {"replay": replay.id, "seq": step, "lang": code, "scenes": made}
 
     @app.post("/api/replays", status_code=201)
     async def api_upload(request: Request) -> dict[str, Any]:

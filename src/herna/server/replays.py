@@ -134,6 +134,12 @@ class Replay:
             }
         return out
 
+    def scenes(self, seq: int, lang: str) -> list[dict[str, Any]] | None:
+        """The scenes of step `seq` (a scoring round shown step by step) in `lang`, or None:
+        public facts, the same for every seat."""
+        with self.lock:
+            return words.step_scenes(self.table, seq, lang)
+
     def payload_text(self, n: int, seat: int | None, lang: str) -> str:
         data: bytes = orjson.dumps(self.payload(n, seat, lang))
         return data.decode()
@@ -294,7 +300,9 @@ class Replays:
         """A finished table's replay (its moves as the table holds them)."""
         replay = self.get(table.id)
         if replay is None or replay.kind != "table":
-            row = TableRow(id=table.id, game=table.game, players=table.row.players,
+            # its own id for the scenes drawn (words keeps them by id and seq): a replay's
+            # seq counts the standing steps, the table's the log's rows (undos too)
+            row = TableRow(id=f"{table.id}/replay", game=table.game, players=table.row.players,
                            seed=table.row.seed, options=dict(table.row.options),
                            lang=table.row.lang, seats=[])
             replay = Replay(table.id, "table", row,

@@ -70,6 +70,8 @@ actions_t = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # made by a bot standing in for the seat's person (clocks): the log says so
+    sa.Column("stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 # people with an account (herna serve --accounts) and their signed-in browsers: a session
@@ -162,6 +164,7 @@ class TableRow:
     finished: datetime | None = None
     next_id: str | None = None
     times: list[datetime] = field(default_factory=list)  # when each action was stored
+    stood_in: list[bool] = field(default_factory=list)  # each action: made by a stand-in bot
     undo: bool = True  # its players may take back their own steps (herna.server.undo)
     hints: bool = True  # its players may ask the hard bot for a hint (herna.server.hints)
     clock: dict[str, Any] | None = None  # its clock as stored (herna.server.clocks)
@@ -329,14 +332,16 @@ class Store:
         return bool(changed)
 
     def append(self, table_id: str, seq: int, seat: int, text: str,
-               finished: bool = False, at: float | None = None) -> None:
+               finished: bool = False, at: float | None = None, stand_in: bool = False) -> None:
         """Write move `seq` (made at `at`, seconds since the epoch: the server's clock, which
-        the table's clocks are rebuilt from); Conflict if another writer already has it."""
+        the table's clocks are rebuilt from; `stand_in`: by a bot playing a person's seat);
+        Conflict if another writer already has it."""
         when = now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
             with self.engine.begin() as conn:
                 conn.execute(_INSERT_ACTION, {"table_id": table_id, "seq": seq, "seat": seat,
-                                              "text": text, "at": when})
+                                              "text": text, "at": when,
+                                              "stand_in": stand_in})
                 if finished:
                     conn.execute(_FINISH, {"b_id": table_id, "b_finished": now()})
                 self._tell(conn, f"m {table_id} {seq + 1}")
@@ -352,7 +357,8 @@ class Store:
                 return None
             seats = conn.execute(seats_t.select().where(seats_t.c.table_id == table_id)
                                  .order_by(seats_t.c.seat)).all()
-            acts = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at)
+            acts = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at,
+                                          actions_t.c.stand_in)
                                 .where(actions_t.c.table_id == table_id)
                                 .order_by(actions_t.c.seq)).all()
         return TableRow(
@@ -360,21 +366,24 @@ class Store:
             options=json.loads(t.options), lang=t.lang,
             seats=[_seat_row(s) for s in seats],
             actions=[(a.seat, a.text) for a in acts], created=t.created, finished=t.finished,
-            next_id=t.next_id, times=[a.at for a in acts], undo=bool(t.undo),
+            next_id=t.next_id, times=[a.at for a in acts],
+            stood_in=[bool(a.stand_in) for a in acts], undo=bool(t.undo),
             hints=bool(t.hints),
             clock=None if t.clock is None else json.loads(t.clock))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
-        return [(seat, text) for seat, text, _at in self.moves_since(table_id, seq)]
+        return [(seat, text) for seat, text, _at, _by in self.moves_since(table_id, seq)]
 
-    def moves_since(self, table_id: str, seq: int) -> list[tuple[int, str, datetime]]:
-        """Moves `seq`, `seq + 1`, ... of a table with when each was stored: what a process
-        that holds the table at version `seq` has yet to apply."""
+    def moves_since(self, table_id: str, seq: int) -> list[tuple[int, str, datetime, bool]]:
+        """Moves `seq`, `seq + 1`, ... of a table with when each was stored and whether a
+        stand-in bot made it: what a process that holds the table at version `seq` has yet
+        to apply."""
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at)
+            rows = conn.execute(sa.select(actions_t.c.seat, actions_t.c.text, actions_t.c.at,
+                                          actions_t.c.stand_in)
                                 .where(actions_t.c.table_id == table_id, actions_t.c.seq >= seq)
                                 .order_by(actions_t.c.seq)).all()
-        return [(r.seat, r.text, r.at) for r in rows]
+        return [(r.seat, r.text, r.at, bool(r.stand_in)) for r in rows]
 
     def seats_of(self, table_id: str) -> tuple[list[SeatRow], str | None]:
         """A table's seats and its play-again link as stored (another process may have

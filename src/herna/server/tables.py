@@ -82,6 +82,7 @@ class Step:
     quiet: bool = False  # it left chance alone (undo.chance_mark): its seat may take it back
     undone: bool = False  # taken back by its seat (an undo row follows it in the log)
     at: float = 0.0  # when it was stored (seconds since the epoch): the clocks count from it
+    stand_in: bool = False  # made by a bot standing in for the seat's person (clocks)
 
     @property
     def keeps_node_open(self) -> bool:
@@ -484,7 +485,8 @@ class Tables:
             state.apply(seat, text)
             step = Step(seat, text, before, state.to_act(), seq=i,
                         quiet=mark == undo.chance_mark(row.game, state),
-                        at=wall(row.times[i]) if i < len(row.times) else 0.0)
+                        at=wall(row.times[i]) if i < len(row.times) else 0.0,
+                        stand_in=i < len(row.stood_in) and row.stood_in[i])
             table.steps.append(step)
             if not step.keeps_node_open and i < len(row.times):
                 opened = step.at
@@ -576,13 +578,15 @@ class Tables:
                         raise Refused(422, str(e)) from None
                 text = str(applied)
                 at = self.now()
+                # a bot's move in a person's seat: the log says whom it played for
+                stood_in = by_bot and table.row.seats[seat].kind != "bot"
                 try:
                     if self.append_inline:
                         self.store.append(table.id, table.version, seat, text, trial.is_over(),
-                                          at)
+                                          at, stood_in)
                     else:
                         await asyncio.to_thread(self.store.append, table.id, table.version,
-                                                seat, text, trial.is_over(), at)
+                                                seat, text, trial.is_over(), at, stood_in)
                 except Unavailable as e:  # nothing was stored and nothing is made live
                     log.error("table %s: move %d not stored: %s", table.id, table.version, e)
                     raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
@@ -593,7 +597,8 @@ class Tables:
                 break
             step = Step(seat, text, before, trial.to_act(),
                         *words.step_events(table, trial, seat, text), seq=table.version,
-                        quiet=mark == undo.chance_mark(table.game, trial), at=at)
+                        quiet=mark == undo.chance_mark(table.game, trial), at=at,
+                        stand_in=stood_in)
             table.state = trial
             table.steps.append(step)
             if not step.keeps_node_open:
@@ -844,7 +849,7 @@ class Tables:
             log.warning("table %s: the log could not be read: %s", table.id,
                         str(e).splitlines()[0][:200])
             return 0
-        for seat, text, at in moves:
+        for seat, text, at, stood_in in moves:
             if undo.undone_seq(text) is not None:  # another process's undo: the same here
                 await self._drop_last(table)
                 continue
@@ -853,7 +858,8 @@ class Tables:
             seq = table.version
             table.state.apply(seat, text)
             step = Step(seat, text, before, table.state.to_act(), seq=seq,  # events: when shown
-                        quiet=mark == undo.chance_mark(table.game, table.state), at=wall(at))
+                        quiet=mark == undo.chance_mark(table.game, table.state), at=wall(at),
+                        stand_in=stood_in)
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = _since(wall(at))

@@ -391,6 +391,8 @@ def log_lines(table: Table, seat: int | None, lang: str, upto: int | None = None
             line: dict[str, Any] = {"seq": seq, "seat": step.seat, "who": seat_names[step.seat],
                                     "text": step.text,
                                     "words": describe(table.game, step.seat, step.text, lang)}
+            if step.stand_in:  # a bot played the person's seat (clocks): said beside it
+                line["stand_in"] = catalog().t("log.stand_in", lang, who=seat_names[step.seat])
             if step.undone:
                 line["undone"] = True
                 made[seq] = [line]

@@ -978,8 +978,11 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str | None = None) ->
         who = ("★ " if i in winners else "") + names[i]
         parts.append(_text(width, y + 20, points, size=LABEL_SIZE + 1, weight="bold",
                            anchor="end", class_="outcome-cell"))
-        parts.append(_text(0, y + 20, clip(place + who, LABEL_SIZE + 1,
-                                           width - text_width(points, LABEL_SIZE + 1) - 8),
+        # the seat's token (its colour and number, as on its area and the page's swatch)
+        shown = i + 1 if seat_name(view, i) is not None else i
+        parts.append(seat_token(10, y + 15, 10, SEAT_PALETTE[i % len(SEAT_PALETTE)], i, shown))
+        parts.append(_text(24, y + 20, clip(place + who, LABEL_SIZE + 1,
+                                            width - text_width(points, LABEL_SIZE + 1) - 32),
                            size=LABEL_SIZE + 1, weight="bold", class_="outcome-name"))
         for k, cat in enumerate(cats):
             cx, cy = (k % per_row) * cell, y + 28 + (k // per_row) * 26

@@ -6,7 +6,9 @@ Every number comes from the engine's own record of the round (`view["scorings"]`
 per seat and type, the buildings counted, Dirk's row); the places come from the engine's
 `scoring.place_groups`, the very grouping it scored with. Nothing here scores anything.
 Each scene is a standalone SVG 360 units wide with no text under 13 units (at least 12 px at
-a phone's width), drawn from the spectator's views only: the same for every viewer.
+a phone's width), drawn from the spectator's views only: the same for every viewer. A seat's
+name has its token beside it (its colour and number, as on the board and in the page's
+players list); Dirk, who is no seat, has none.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...drawing import clip
+from ...drawing import SEAT_PALETTE, clip, seat_token
 from .data import BUILDING_TYPES, SCORING
 from .i18n import counted, lang_of, ordinal, t, type_name
 from .render import (
@@ -41,7 +43,20 @@ PAD = 8
 ROW = 30  # a row of the table: a name, a count, points
 TEXT = 13  # the smallest text drawn (12 px at least once shown at 350 px)
 BIG = 16
-NAME_W = 150  # the names' column
+NAME_W = 150  # the names' column, a seat's token and its name
+TOKEN_R = 11  # a seat's token: its number 13 units tall
+TOKEN_W = 26  # the token and the gap after it
+
+
+def _who_cell(x: float, y: float, entry: int, is_dirk: bool, name: str, width: float,
+              **style: Any) -> str:
+    """A row's name at `x` (its baseline at `y`): a seat's after its token, Dirk's alone
+    (aligned with the names)."""
+    out = "" if is_dirk else seat_token(x + TOKEN_R, y - 5, TOKEN_R,
+                                        SEAT_PALETTE[entry % len(SEAT_PALETTE)], entry,
+                                        entry + 1)
+    return out + _text(x + TOKEN_W, y, clip(name, TEXT, width - TOKEN_W), size=TEXT,
+                       class_="scene-who", **style)
 
 
 def scenes(before: dict[str, Any], after: dict[str, Any], seat: int, text: str,
@@ -187,8 +202,8 @@ def _type_svg(kind: str, rnd: int, rows: list[dict[str, int]], counts: list[dict
         ink = INK if numbers[entry] else MUTED_INK
         body.append(_text(PAD + 4, base, ordinal(place, lang) if place else "–", size=TEXT,
                           weight="bold" if points else None, fill=ink))
-        body.append(_text(PAD + 48, base, clip(who[entry], TEXT, NAME_W), size=TEXT,
-                          weight="bold" if points else None, fill=ink, class_="scene-who"))
+        body.append(_who_cell(PAD + 48, base, entry, is_dirk, who[entry], NAME_W,
+                              weight="bold" if points else None, fill=ink))
         body.append(_swatch(kind, PAD + 210, y + 3, 22))
         body.append(_text(PAD + 238, base, f"× {numbers[entry]}", size=TEXT, weight="bold",
                           fill=ink))
@@ -228,8 +243,8 @@ def _walls_svg(rows: list[dict[str, int]], who: list[str], dirk: bool, lang: str
         body.append(f'<g class="row" data-entry="{i}" data-wall="{wall}" data-points="{wall}">')
         body.append(_row_band(y, wall > 0))
         base = y + 19
-        body.append(_text(PAD + 4, base, clip(who[i], TEXT, NAME_W), size=TEXT,
-                          weight="bold" if wall else None, class_="scene-who"))
+        body.append(_who_cell(PAD + 4, base, i, False, who[i], NAME_W,
+                              weight="bold" if wall else None))
         width = bar_w * wall / longest if longest else 0
         if width:
             body.append(_el("rect", class_="wall-bar", x=PAD + 160, y=y + 10, width=width,
@@ -279,8 +294,8 @@ def _totals_svg(before: list[int], gained: list[int], who: list[str], dirk: bool
                     f'data-before="{before[i]}" data-gained="{gained[i]}" data-total="{now[i]}">')
         body.append(_row_band(y, lead))
         base = y + 19
-        body.append(_text(PAD + 4, base, clip(who[i], TEXT, cols[0] - PAD - 60), size=TEXT,
-                          weight="bold" if lead else None, fill=ink, class_="scene-who"))
+        body.append(_who_cell(PAD + 4, base, i, is_dirk, who[i], cols[0] - PAD - 60,
+                              weight="bold" if lead else None, fill=ink))
         body.append(_text(cols[0], base, str(before[i]), size=TEXT, fill=ink, anchor="end"))
         body.append(_text(cols[1], base, f"+{gained[i]}", size=TEXT, fill=ink, anchor="end"))
         body.append(_text(cols[2], base, str(now[i]), size=TEXT, weight="bold", fill=ink,

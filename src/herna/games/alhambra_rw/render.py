@@ -29,6 +29,7 @@ from ...drawing import (
     recent,
     seat_name,
     seat_token,
+    text_width,
     with_names,
     wrap,
 )
@@ -275,6 +276,22 @@ def _steps(y: float) -> tuple[str, ...]:
 
 # ----- the score sheet ------------------------------------------------------------------------
 NAME_W = 118  # the score sheet's column of building types
+HEAD_R = 9  # a seat's token over its column: its number 12 units tall
+
+
+def _column_head(view: View, player: int, virtual: bool, label: str, x: float, y: float,
+                 width: float, ink: str, weight: str) -> str:
+    """A player's column head centred at `x` (baseline `y`): a seat's token (its colour and
+    number, as on its sheet and in the page's players list) before its name; a virtual
+    player, who is no seat, by name alone."""
+    if virtual:
+        return _text(x, y, clip(label, 12, width), 12, ink, "middle", weight)
+    name = clip(label, 12, width - 2 * HEAD_R - 4)
+    half = (2 * HEAD_R + 4 + text_width(name, 12)) / 2  # token, gap and name, centred
+    shown = player + 1 if seat_name(view, player) is not None else player
+    return (seat_token(x - half + HEAD_R, y - 4, HEAD_R,
+                       SEAT_PALETTE[player % len(SEAT_PALETTE)], player, shown)
+            + _text(x - half + 2 * HEAD_R + 4, y, name, 12, ink, "start", weight))
 
 
 def _status(view: View, lang: str) -> str:
@@ -313,9 +330,10 @@ def _score_sheet_drawn(view: View, lang: str) -> tuple[str, float]:
     for k, entry in enumerate(entries):
         x = NAME_W + k * col_w + col_w / 2
         virtual = bool(entry.get("virtual"))
-        name = _name(view, int(entry.get("player", 0)), lang, you=False)
-        out.append(_text(x, y, clip(name, 12, col_w - 4), 12, MUTED if virtual else INK,
-                         "middle", "normal" if virtual else "bold"))
+        player = int(entry.get("player", 0))
+        name = _name(view, player, lang, you=False)
+        out.append(_column_head(view, player, virtual, name, x, y, col_w - 4,
+                                MUTED if virtual else INK, "normal" if virtual else "bold"))
     y += 8
     places = view.get("places") or {}
     for ty in types:
@@ -409,9 +427,9 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str) -> tuple[str, fl
     y += 24
     for k, (p, _, _, virtual) in enumerate(columns):
         star = "★ " if p in winners and (n > 1 or vs) else ""
-        out.append(_text(NAME_W + k * col_w + col_w / 2, y,
-                         clip(star + _name(view, p, lang, you=False), 12, col_w - 4), 12,
-                         MUTED if virtual else INK, "middle", "bold"))
+        out.append(_column_head(view, p, virtual, star + _name(view, p, lang, you=False),
+                                NAME_W + k * col_w + col_w / 2, y, col_w - 4,
+                                MUTED if virtual else INK, "bold"))
     for cat in [*cats, "total"]:
         y += 22
         if cat == "total":

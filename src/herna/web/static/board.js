@@ -146,6 +146,8 @@ export function logWords(payload, line) {
     && payload.seats[line.seat].label === line.who;
   return [named ? swatch(payload, line.seat) : null, el("b", {}, line.who), " ",
     line.undone ? el("s", {}, line.words) : line.words,
+    // a bot played it for the seat's person (clocks): the server's words, "(bot for Ana)"
+    line.stand_in ? el("span", { class: "stand-in-mark" }, ` ${line.stand_in}`) : null,
     line.auto ? el("span", { class: "auto" }, ` · ${t("log.auto")}`) : null,
     line.undone ? el("span", { class: "undone-mark" }, ` · ${t("log.undone")}`) : null];
 }

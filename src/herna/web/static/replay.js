@@ -1,11 +1,16 @@
 // The replay page (/r/{id}?step=N&seat=S): a finished table, or a game record opened from a
 // file, step by step as any seat or as a spectator. Each step is drawn as the table was (the
 // server sends the same drawing, log and scores); the URL keeps the step and the seat, so a
-// link shares exactly what is on the screen.
+// link shares exactly what is on the screen. One step forward flies the things that moved,
+// as the table does (travel.js), and a scoring in the log has its "Show" (scenes.js).
 import {
   api, copyLink, currentLang, el, languagePicker, loadWords, plural, t,
 } from "./herna.js";
-import { drawDrawing, logList, number, outcomeTable, playerList } from "./board.js";
+import {
+  drawDrawing, logList, number, outcomeTable, playerList, reducedMotion,
+} from "./board.js";
+import { createScenes } from "./scenes.js";
+import { chosenSpeed, measure, play, settle, TRAVEL } from "./travel.js";
 
 const path = window.location.pathname.split("/").filter(Boolean); // ["r"] or ["r", id]
 const replayId = path.length > 1 ? decodeURIComponent(path[1]) : null;
@@ -18,6 +23,12 @@ let latest = 0; // the newest request: an older answer arriving late is not draw
 let target = step; // the step last asked for: keys pressed fast step on from it, not from
 // the one still drawn
 const kept = new Map(); // "step/seat/lang" -> payload, the last few (back and forth is instant)
+// a scoring round of the log, shown step by step from the replay's own scenes
+const scenes = replayId && createScenes({
+  tableId: replayId, speed: chosenSpeed, onClose: () => {},
+  path: (seq, code) => `/api/replays/${encodeURIComponent(replayId)}/scenes/${seq}?lang=${
+    encodeURIComponent(code)}`,
+});
 
 async function fetchStep(n, who) {
   const key = `${n}/${who}/${currentLang()}`;
@@ -79,18 +90,30 @@ function keepUrl() {
 }
 
 // ----- drawing ------------------------------------------------------------------------------
+// Things travel only for one step forward seen from the same side, in the same words.
+function travelTime(last, payload) {
+  if (!last || last.seat !== payload.seat || last.lang !== payload.lang
+      || payload.step !== last.step + 1) return 0;
+  return TRAVEL[chosenSpeed()] || 0;
+}
+
 function draw(payload) {
+  const last = shown;
   shown = payload;
   const title = `${t(`game.${payload.game}.name`)} · ${t("replay.title")}`;
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   const board = document.getElementById("board");
+  const travel = travelTime(last, payload);
+  settle(); // the last step's flights end where they were going
+  const was = travel ? measure(board) : null;
   drawDrawing(board, payload);
   drawSteps(payload);
   drawViewAs(payload);
   drawScores(payload);
   drawLog(payload);
   announce(payload);
+  if (was) play(board, was, travel, reducedMotion());
   board.dataset.step = payload.step; // drawn: tests wait on it
   board.dataset.seat = payload.seat ?? "spectator";
 }
@@ -186,7 +209,10 @@ function drawScores(payload) {
 function drawLog(payload) {
   const box = document.getElementById("log");
   box.hidden = false;
-  const list = logList(payload, { pick: (seq) => go(seq + 1), current: payload.step - 1 });
+  const list = logList(payload, {
+    pick: (seq) => go(seq + 1), current: payload.step - 1,
+    extra: (own) => (own.scenes ? [" ", scenes.button(own)] : null), // a scoring, shown
+  });
   box.replaceChildren(...[el("h2", {}, t("table.log")),
     payload.log.length ? el("p", { class: "hint" }, t("replay.log_hint")) : null, list]
     .filter(Boolean));
@@ -262,7 +288,7 @@ async function main() {
       ? `${Math.ceil(entry.target.getBoundingClientRect().height) + 8}px` : "";
   }).observe(document.getElementById("steps"));
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || !shown) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !shown || (scenes && scenes.active())) return;
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     const to = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: steps }[e.key];
     if (to === undefined) return;

@@ -2,7 +2,8 @@
 // SVG, words) and sends them when asked (GET /api/tables/{id}/scenes/{seq}); this plays them
 // in a dialog, one after another at the page's speed (at "at once" it waits for Next), with
 // Back, Next and Skip. A step already shown is remembered (localStorage), so a reload does
-// not play it again; the log's "Show" button replays it. No rules here, only drawing.
+// not play it again; the log's "Show" button replays it. No rules here, only drawing. The
+// replay page shows its own log's scenes the same way (`path`: where a step's scenes are).
 import { api, currentLang, el, t } from "./herna.js";
 
 const PACE = { fast: 0, normal: 1500, slow: 3000 }; // ms a scene stays; 0: until Next
@@ -15,7 +16,10 @@ function autoplay() {
   return localStorage.getItem("herna.scenes") === "play" || !navigator.webdriver;
 }
 
-export function createScenes({ tableId, speed, onClose }) {
+const tablePath = (tableId) => (seq, code) => `/api/tables/${encodeURIComponent(tableId)
+}/scenes/${seq}?lang=${encodeURIComponent(code)}`;
+
+export function createScenes({ tableId, speed, onClose, path = tablePath(tableId) }) {
   const cache = new Map(); // `${seq}/${lang}` -> scenes
   const queue = []; // seqs waiting to be shown, oldest first
   let known = null; // the newest step this page has looked at for scenes
@@ -75,8 +79,7 @@ export function createScenes({ tableId, speed, onClose }) {
   async function scenesOf(seq) {
     const key = `${seq}/${currentLang()}`;
     if (!cache.has(key)) {
-      const body = await api(`/api/tables/${encodeURIComponent(tableId)}/scenes/${seq}?lang=${
-        encodeURIComponent(currentLang())}`);
+      const body = await api(path(seq, currentLang()));
       cache.set(key, body.scenes);
     }
     return cache.get(key);

@@ -8,7 +8,7 @@ import {
   drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
 } from "./board.js";
 import { createScenes } from "./scenes.js";
-import { measure, play, settle } from "./travel.js";
+import { chosenSpeed, measure, play, settle, TRAVEL } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const held = new Map(); // seat -> token, for the seats this device plays (null: my account's)
@@ -128,10 +128,7 @@ let paceTimer = null;
 let shownAt = 0;
 
 function speed() {
-  const kept = localStorage.getItem("herna.speed");
-  if (kept in PACES) return kept;
-  // an automated browser (a test) sees every move at once unless it chooses a speed
-  return navigator.webdriver ? "fast" : "normal";
+  return chosenSpeed(); // the same keys as PACES
 }
 
 function pace() {
@@ -141,7 +138,6 @@ function pace() {
 // How long a thing takes to travel to its new place (travel.js): none at once, a moment at
 // the others' pace. Only a step of one version is shown moving: never the first drawing, a
 // reconnect that skips moves, another seat's screen or another game.
-const TRAVEL = { fast: 0, normal: 400, slow: 900 };
 let drawnLast = null; // {seat, game, version} of the payload drawn last
 
 function travelTime(payload) {
@@ -189,29 +185,70 @@ function speedPicker() {
 
 // ----- marks: what changed since my last move ---------------------------------------------------
 // The drawing as it was right after this seat's own last move (a spectator: the drawing
-// before); every drawn element with an id that differs from it now is marked. Only the
-// innermost ids are compared, so a mark sits on the tile or card, not on its whole panel.
-let baseline = null; // {seat, marks: Map id -> signature}
+// before); every drawn thing that differs from it now is marked. Only the innermost ids are
+// compared, and inside one that changed, only what changed in it: a mark sits on the tile,
+// card or die, never on its whole panel, and never on words (a heading, a count, a status
+// line changes with every move: it is read, not marked).
+let baseline = null; // {seat, marks: Map id -> a copy of the node as it was}
+const NOT_COMPARED = / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g;
 
-function signatures() {
+function signature(node) {
+  return node.outerHTML.replace(NOT_COMPARED, "");
+}
+
+// A node's own attributes (not its children's), as compared.
+function ownSignature(node) {
+  return node.cloneNode(false).outerHTML.replace(NOT_COMPARED, "");
+}
+
+// Words only: text, or a group of nothing but text (and its title).
+function wordsOnly(node) {
+  const tag = node.localName;
+  if (tag === "text" || tag === "tspan" || tag === "title" || tag === "desc") return true;
+  const kids = [...node.children];
+  return tag === "g" && kids.length > 0 && kids.every(wordsOnly);
+}
+
+function drawnNow() {
   const out = new Map();
   for (const node of document.querySelectorAll("#board svg [id]")) {
     if (node.querySelector("[id]")) continue;
-    out.set(node.id, node.outerHTML.replace(
-      / (class|tabindex|role|aria-[a-z]+|data-travelled)="[^"]*"/g, ""));
+    out.set(node.id, node.cloneNode(true));
   }
   return out;
 }
 
+// Mark what differs in `node` from `was` (its copy from the baseline): the node itself when
+// its own attributes changed (a tile moved), else the parts of it that changed, else the
+// things in it that are new; never words.
+function markDiff(node, was, marked) {
+  if (wordsOnly(node) || signature(node) === signature(was)) return;
+  const kids = [...node.children].filter((k) => k.localName !== "title");
+  const old = [...was.children].filter((k) => k.localName !== "title");
+  if (!kids.length || ownSignature(node) !== ownSignature(was)) {
+    marked.add(node);
+  } else if (kids.length === old.length) {
+    kids.forEach((kid, i) => markDiff(kid, old[i], marked));
+  } else {
+    const before = new Set(old.map(signature));
+    for (const kid of kids) if (!wordsOnly(kid) && !before.has(signature(kid))) marked.add(kid);
+  }
+}
+
 function markChanges(payload) {
-  const now = signatures();
+  const now = drawnNow();
   const mine = payload.seat;
   if (baseline && baseline.seat === mine) {
+    const marked = new Set();
     for (const node of document.querySelectorAll("#board svg [id]")) {
       if (!now.has(node.id)) continue;
       const was = baseline.marks.get(node.id);
-      node.classList.toggle("changed", was !== undefined && was !== now.get(node.id));
+      if (was !== undefined) markDiff(node, was, marked);
     }
+    for (const node of document.querySelectorAll("#board svg .changed")) {
+      if (!marked.has(node)) node.classList.remove("changed");
+    }
+    for (const node of marked) node.classList.add("changed");
   }
   const last = payload.log.length ? payload.log[payload.log.length - 1] : null;
   const movedMyself = last && mine !== null && last.seat === mine;
@@ -859,25 +896,35 @@ async function takeSeatBack(seat) {
   }
 }
 
-// What a screen reader says as the table changes: each new move of the log in words, and
-// "Your move" when it becomes this seat's turn (a polite live region, off screen).
-let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced]
+// What a screen reader says as the table changes: each new move of the log in words, a seat
+// a bot takes over or its person takes back (clocks), and "Your move" when it becomes this
+// seat's turn (a polite live region, off screen).
+let heard = null; // [seat shown, last log seq announced, my turn, undone seqs announced,
+// the seats a stand-in played]
 function announce(payload) {
   const box = document.getElementById("announce");
   if (!box) return;
   const last = payload.log.length ? payload.log[payload.log.length - 1].seq : -1;
   const myTurn = payload.seat !== null && payload.legal.length > 0;
   const undone = new Set(payload.log.filter((line) => line.undone).map((line) => line.seq));
+  const stood = new Set(payload.seats.filter((s) => s.stand_in).map((s) => s.seat));
   if (heard && heard[0] === payload.seat) {
     // each new move, and each step taken back since (its line is older than what was heard)
     const said = payload.log.filter((line) => line.seq > heard[1]
       || (line.undone && !heard[3].has(line.seq)))
-      .map((line) => `${line.who}: ${line.words}${line.undone ? ` · ${t("log.undone")}` : ""}`);
+      .map((line) => `${line.who}: ${line.words}${line.stand_in ? ` ${line.stand_in}` : ""}${
+        line.undone ? ` · ${t("log.undone")}` : ""}`);
+    for (const s of payload.seats) { // taken over by a bot, or taken back, since
+      if (stood.has(s.seat) !== heard[4].has(s.seat)) {
+        said.push(t(stood.has(s.seat) ? "clocks.taken_over" : "clocks.taken_back",
+          { who: s.label }));
+      }
+    }
     if (myTurn && !heard[2]) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
-  heard = [payload.seat, last, myTurn, undone];
+  heard = [payload.seat, last, myTurn, undone, stood];
 }
 
 // ----- choosing and sending -----------------------------------------------------------------

@@ -15,6 +15,18 @@
 // prefers-reduced-motion) nothing moves: things fade in where they now are, at most.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+// How long a thing takes to travel at the page's speed ("Others' moves", kept in this browser
+// for the table and the replay pages alike): none at once, a moment at the others' pace.
+export const TRAVEL = { fast: 0, normal: 400, slow: 900 };
+
+// The speed chosen on the page; an automated browser (a test) sees every move at once
+// unless it chooses one.
+export function chosenSpeed() {
+  const kept = localStorage.getItem("herna.speed");
+  if (kept in TRAVEL) return kept;
+  return navigator.webdriver ? "fast" : "normal";
+}
 const running = []; // the animations this module started and the copies it put out
 
 // ----- where things are ---------------------------------------------------------------------
