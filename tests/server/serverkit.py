@@ -179,3 +179,16 @@ def old_database(path: Any, revision: str, game: str = "alhambra", seed: int = 7
                 "('oldtable', :seq, :seat, :text, '2026-01-01 00:00:01')"),
                 {"seq": seq, "seat": seat, "text": text})
     engine.dispose()
+
+
+def migration_head() -> str:
+    """The newest revision of the server's migrations (what an upgraded database is at)."""
+    from pathlib import Path
+
+    from alembic.script import ScriptDirectory
+
+    from herna.server import store
+
+    head = ScriptDirectory(str(Path(store.__file__).parent / "migrations")).get_current_head()
+    assert head is not None
+    return head

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, drawing, get, old_database, play_out
+from serverkit import create, drawing, get, migration_head, old_database, play_out
 
 from herna.server.app import create_app
 
@@ -134,17 +134,6 @@ def _old_database(path: Path) -> None:
     old_database(path, "0002", game="envyra")
 
 
-def _head() -> str:
-    """The newest revision of the server's migrations."""
-    from alembic.script import ScriptDirectory
-
-    from herna.server import store
-
-    head = ScriptDirectory(str(Path(store.__file__).parent / "migrations")).get_current_head()
-    assert head is not None
-    return head
-
-
 def test_migration_keeps_an_existing_database(tmp_path: Path) -> None:
     db = tmp_path / "herna.db"
     _old_database(db)
@@ -157,8 +146,9 @@ def test_migration_keeps_an_existing_database(tmp_path: Path) -> None:
         assert rename(c, "oldtable", "oldtoken", "Ana").status_code == 200
     with sqlite3.connect(db) as conn:
         # brought to the newest revision (0003 added the names; later ones keep them)
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == _head()
-        assert _head() >= "0004"
+        head = conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
+        assert head == migration_head()
+        assert migration_head() >= "0004"
         assert conn.execute("SELECT name FROM seats WHERE seat = 0").fetchone()[0] == "Ana"
         assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
     with TestClient(create_app(str(db), bot_pace=False)) as c:  # a restart keeps the name

@@ -863,6 +863,14 @@ class Tables:
             table.steps.append(step)
             if not step.keeps_node_open:
                 table.node_opened = _since(wall(at))
+        if any(stood_in and not table.row.seats[seat].stand_in
+               for seat, _text, _at, stood_in in moves):
+            # a stand-in moved: its seat was handed over in the other process, and that
+            # note may not have been read here yet; the seats as stored now, first, so no
+            # page is told of a bot's move at a seat it shows as its person's
+            with contextlib.suppress(Exception):  # else the note's own refresh brings them
+                seats, nxt = await asyncio.to_thread(self.store.seats_of, table.id)
+                _take_seats(table, seats, nxt)
         if moves:
             table.public = None  # the next move here takes the view before it afresh
             table.forget()  # (not `used`: another process's moves keep nothing here)
