@@ -27,7 +27,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, names, pads, practice, replays, rules, words
+from . import bodies, guide, hints, history, names, pads, practice, replays, rules, words
 from .abuse import Limits
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
@@ -116,6 +116,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tables.open()
+        # results of tables that finished before they were kept (history.py): once each
+        filled = await asyncio.to_thread(tables.fill_history)
+        if filled:
+            log.info("wrote the results of %d finished tables", filled)
         claimer = None
         if tables.shared is not None:
             # other processes may hold tables too: listen first (no change is missed), then
@@ -433,6 +437,18 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
                                 else float("inf")))
         return out
 
+    @app.post("/api/history")
+    async def api_history(request: Request) -> dict[str, Any]:
+        """My finished games, statistics and ratings (history.py): on a private server the
+        seats these tokens hold (the browser keeps them, as for My tables)."""
+        body = await _body(request)
+        lang = parse_lang(body.get("lang"), "en")
+        tokens = body.get("tokens", [])
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise Refused(422, catalog().t("history.refuse_tokens", lang))
+        hashes = [token_hash(t) for t in tokens[:500] if TOKEN.fullmatch(t)]
+        return await asyncio.to_thread(history.history, store, lang, hashes)
+
     async def _waiting(table_id: str, seat: int, over: bool) -> dict[str, Any]:
         """Whether a table of mine waits for my move, and my time left (the live table)."""
         if not over:
@@ -481,6 +497,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/t/{table_id}", include_in_schema=False)
     def page_table(table_id: str) -> Response:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/me", include_in_schema=False)
+    def page_me() -> Response:
+        return FileResponse(STATIC / "me.html")
 
     @app.get("/r", include_in_schema=False)
     def page_replays() -> Response:
