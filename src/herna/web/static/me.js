@@ -46,8 +46,8 @@ function gameRow(g) {
       g.rated ? [" ", el("span", { class: "badge rated" }, t("me.rated"))] : null,
       el("span", { class: "line" }, [place, `${t("col.score")} ${number(g.score)}`, when(g.finished)]
         .join(" · ")),
-      el("span", { class: "line seats-line" }, g.seats.map((s) => `${s.rank}. ${s.label} `
-        + `(${number(s.score)})`).join(" · ")),
+      el("span", { class: "line seats-line" }, [...g.seats].sort((a, b) => a.rank - b.rank
+        || a.seat - b.seat).map((s) => `${s.rank}. ${s.label} (${number(s.score)})`).join(", ")),
       g.rating ? el("span", { class: "line rating" }, t("me.rating", {
         mu: number(g.rating.mu), change: signed(g.rating.change),
       })) : null),
@@ -93,7 +93,7 @@ function statCard(s) {
       el("span", { class: "badge" }, plural("lobby.n_players", s.players)), " ",
       el("span", { class: "badge" }, t(`me.against.${s.against}`))),
     el("p", { class: "played" }, `${plural("me.played", s.played)} · ${plural("me.won_n", s.won)}`),
-    el("dl", { class: "figures" }, figures.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+    el("dl", { class: "figures" }, figures.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
 }
 
 function ratingRow(r) {
