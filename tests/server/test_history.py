@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,14 @@ def bind(c: TestClient, tid: str, seat: int, player: str) -> None:
                                                st.seats_t.c.seat == seat)
                      .values(player_id=player))
     # the live table holds no account (it is read from the store when the game ends)
+
+
+def swept(c: TestClient, timeout: float = 60.0) -> None:
+    """Wait for the sweep a start runs in the background (results of older tables)."""
+    end = time.monotonic() + timeout
+    while not c.app.state.history_filled.done():  # type: ignore[attr-defined]
+        assert time.monotonic() < end, "the sweep at start did not end"
+        time.sleep(0.01)
 
 
 def history(c: TestClient, tokens: list[str], lang: str = "en") -> dict[str, Any]:
@@ -231,6 +240,7 @@ def test_ratings_change_once_per_game_never_twice_after_a_restart(db: str) -> No
         with engine.begin() as conn:
             conn.execute(st.results_t.delete().where(st.results_t.c.table_id == tid))
     with TestClient(create_app(db, bot_pace=False)) as c:
+        swept(c)
         assert len(_changes(c)) == 2
         again = history(c, [toks[0]])
         assert [g["table"] for g in again["games"]] == [tid]
@@ -341,6 +351,7 @@ def test_an_old_database_gets_the_results_of_its_finished_tables(tmp_path: Path)
                          {"i": i, "s": seat, "t": text})
     engine.dispose()
     with TestClient(create_app(str(path), bot_pace=False)) as c:
+        swept(c)
         got = history(c, ["oldtoken"])
         state = herna.make("envyra", players=2, seed=9)
         for seat, text in moves:

@@ -116,10 +116,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tables.open()
-        # results of tables that finished before they were kept (history.py): once each
-        filled = await asyncio.to_thread(tables.fill_history)
-        if filled:
-            log.info("wrote the results of %d finished tables", filled)
+        # results of tables that finished before they were kept (history.py), once each, in
+        # the background: an old database's thousands of games never hold up the start
+        filler = asyncio.create_task(asyncio.to_thread(tables.fill_history))
+        app.state.history_filled = filler
         claimer = None
         if tables.shared is not None:
             # other processes may hold tables too: listen first (no change is missed), then
@@ -144,7 +144,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             ticker.cancel()
         if claimer is not None:
             claimer.cancel()
-        await tables.close()
+        await tables.close()  # the sweep stops after the table it is writing
+        with contextlib.suppress(Exception):
+            await filler
         await tables.stop_shared()
         store.close()
 

@@ -535,6 +535,8 @@ class Tables:
         its log; a row already written stays. Returns how many tables were filled in."""
         n = 0
         for table_id in self.store.finished_without_results():
+            if self.closing:
+                break
             try:
                 row = self.store.load(table_id)
                 if row is None or row.finished is None:
@@ -547,6 +549,8 @@ class Tables:
                 n += 1
             except Exception:  # one broken table must not keep the others out
                 log.exception("table %s: its results could not be written", table_id)
+        if n:
+            log.info("wrote the results of %d finished tables", n)
         return n
 
     def resume_all(self) -> int:
