@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverkit import create, get, play_out
+from serverkit import create, get, old_database, play_out
 
 import herna
 from herna.server import store as st
@@ -325,30 +325,14 @@ def test_results_of_a_game_another_server_finishes(db: str) -> None:
 def test_an_old_database_gets_the_results_of_its_finished_tables(tmp_path: Path) -> None:
     """A database of migration 0008 with a finished table: upgraded at start, and the sweep
     writes that table's results from its log."""
-    from alembic import command
-    from alembic.config import Config
-
     path = tmp_path / "herna.db"
-    engine = st.open_engine(str(path))
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(st.__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0008")
     moves = _local_game("envyra", 2, 9)
-    with engine.begin() as conn:
-        conn.execute(sa.text(
-            "INSERT INTO tables (id, game, players, seed, options, lang, created, finished) "
-            "VALUES ('oldgame', 'envyra', 2, 9, '{}', 'en', '2026-01-01 00:00:00', "
-            "'2026-01-01 01:00:00')"))
-        conn.execute(sa.text(
-            "INSERT INTO seats (table_id, seat, kind, level, token_hash) VALUES "
-            "('oldgame', 0, 'human', NULL, :h), ('oldgame', 1, 'human', NULL, NULL)"),
-            {"h": st.token_hash("oldtoken")})
-        for i, (seat, text) in enumerate(moves):
-            conn.execute(sa.text("INSERT INTO actions (table_id, seq, seat, text, at) VALUES "
-                                 "('oldgame', :i, :s, :t, '2026-01-01 00:30:00')"),
-                         {"i": i, "s": seat, "t": text})
+    old_database(path, "0008", game="envyra", seed=9,
+                 seats=((0, "human", None, "oldtoken"), (1, "human", None, None)),
+                 actions=tuple(moves))
+    engine = st.open_engine(str(path))
+    with engine.begin() as conn:  # it was finished then
+        conn.execute(sa.text("UPDATE tables SET finished = '2026-01-01 01:00:00'"))
     engine.dispose()
     with TestClient(create_app(str(path), bot_pace=False)) as c:
         swept(c)
@@ -357,6 +341,6 @@ def test_an_old_database_gets_the_results_of_its_finished_tables(tmp_path: Path)
         for seat, text in moves:
             state.apply(seat, text)
         assert [(g["table"], g["rank"], g["score"]) for g in got["games"]] \
-            == [("oldgame", state.outcome().ranks[0], state.outcome().scores[0])]
+            == [("oldtable", state.outcome().ranks[0], state.outcome().scores[0])]
         assert got["games"][0]["finished"].startswith("2026-01-01T01:00:00")
-        assert get(c, "oldgame")["over"] is True
+        assert get(c, "oldtable")["over"] is True
