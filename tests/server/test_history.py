@@ -17,6 +17,7 @@ from openskill.models import PlackettLuce
 from serverkit import create, get, old_database, play_out
 
 import herna
+from herna.server import history as kept
 from herna.server import store as st
 from herna.server.app import create_app
 
@@ -104,6 +105,7 @@ def test_statistics_match_the_figures_of_the_records(sqlite_client: TestClient) 
         tables.append((made["id"], game, kinds))
     got = history(c, mine)
     assert {g["table"] for g in got["games"]} == {t for t, _, _ in tables}
+    assert got["games_total"] == len(tables)
     # each game as the records tell it, worked out here
     groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     for tid, game, kinds in tables:
@@ -259,6 +261,12 @@ def test_ratings_change_once_per_game_never_twice_after_a_restart(db: str) -> No
         assert rows["ben"].mu == pytest.approx(want2[0])
         assert rows["ana"].mu == pytest.approx(want2[1])
         assert history(c, [toks[0]])["ratings"][0]["games"] == 2
+        # an account's history (what a signed-in player is shown): both games, at the seat
+        # the account held in each, newest first
+        mine = kept.history(c.app.state.tables.store, "en",  # type: ignore[attr-defined]
+                            player_id="ana")
+        assert [(g["table"], g["seat"]) for g in mine["games"]] == [(made2["id"], 1), (tid, 0)]
+        assert [(r["against"], r["games"]) for r in mine["ratings"]] == [("people", 2)]
 
 
 def test_games_with_bots_are_rated_apart_and_bots_get_none(sqlite_client: TestClient) -> None:

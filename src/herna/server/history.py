@@ -28,6 +28,7 @@ from herna.core import State
 from . import names
 
 MODEL = PlackettLuce()
+GAMES_SHOWN = 200  # the newest games listed; the statistics count them all
 AGAINST = ("people", "bots", "none")
 
 
@@ -264,5 +265,6 @@ def history(store: Any, lang: str, hashes: list[str] | None = None,
     # was taken by (a signed-in player's seats on this browser)
     accounts = [player_id] if player_id else sorted(
         {r["player_id"] for r in rows if r["mine"] and r["player_id"]})
-    return {"lang": lang, "games": games, "statistics": statistics(games),
+    return {"lang": lang, "games": games[:GAMES_SHOWN], "games_total": len(games),
+            "statistics": statistics(games),
             "ratings": [r for p in accounts for r in ratings_view(store.ratings_of(p))]}

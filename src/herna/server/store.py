@@ -585,9 +585,9 @@ class Store:
         account, held a seat (all seats of each such table, newest table first), with the
         seats' bot levels, whether the table was rated, and `mine` on the seats held.
         A private server asks by the browser's tokens, an account by its id."""
-        held = []
+        held: list[sa.ColumnElement[bool]] = []
         if hashes:
-            held.append(sa.and_(seats_t.c.token_hash.in_(hashes)))
+            held.append(seats_t.c.token_hash.in_(hashes))
         if player_id is not None:
             held.append(seats_t.c.player_id == player_id)
         if not held:
