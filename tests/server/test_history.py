@@ -352,3 +352,31 @@ def test_an_old_database_gets_the_results_of_its_finished_tables(tmp_path: Path)
             == [("oldtable", state.outcome().ranks[0], state.outcome().scores[0])]
         assert got["games"][0]["finished"].startswith("2026-01-01T01:00:00")
         assert get(c, "oldtable")["over"] is True
+
+
+def test_the_history_migration_goes_down_and_up_again(tmp_path: Path) -> None:
+    """0010 taken back leaves the tables as 0008 had them (a rated column gone, no results,
+    no ratings), and upgrading again brings them back, with the tables kept."""
+    from alembic import command
+    from alembic.config import Config
+
+    path = tmp_path / "herna.db"
+    old_database(path, "0008", game="envyra", seed=9)
+    engine = st.open_engine(str(path))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(st.__file__).parent / "migrations"))
+    for target in ("0010", "0008", "0010"):
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            if target == "0010":
+                command.upgrade(cfg, target)
+            else:
+                command.downgrade(cfg, target)
+        names = set(sa.inspect(engine).get_table_names())
+        columns = {c["name"] for c in sa.inspect(engine).get_columns("tables")}
+        has = target == "0010"
+        assert ({"results", "ratings", "rating_changes"} <= names) is has
+        assert ("rated" in columns) is has
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT id FROM tables")).scalars().all() == ["oldtable"]
+    engine.dispose()
