@@ -27,7 +27,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, names, pads, practice, replays, rules, words
+from . import bodies, guide, hints, history, names, pads, practice, replays, rules, words
 from .abuse import Limits
 from .accounts import COOKIE, SESSION_DAYS, Accounts, Player
 from .store import Store, token_hash
@@ -120,6 +120,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tables.open()
+        # results of tables that finished before they were kept (history.py), once each, in
+        # the background: an old database's thousands of games never hold up the start
+        filler = asyncio.create_task(asyncio.to_thread(tables.fill_history))
+        app.state.history_filled = filler
         claimer = None
         if tables.shared is not None:
             # other processes may hold tables too: listen first (no change is missed), then
@@ -144,7 +148,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             ticker.cancel()
         if claimer is not None:
             claimer.cancel()
-        await tables.close()
+        await tables.close()  # the sweep stops after the table it is writing
+        with contextlib.suppress(Exception):
+            await filler
         await tables.stop_shared()
         store.close()
 
@@ -651,6 +657,18 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
                                 else float("inf")))
         return out
 
+    @app.post("/api/history")
+    async def api_history(request: Request) -> dict[str, Any]:
+        """My finished games, statistics and ratings (history.py): on a private server the
+        seats these tokens hold (the browser keeps them, as for My tables)."""
+        body = await _body(request)
+        lang = parse_lang(body.get("lang"), "en")
+        tokens = body.get("tokens", [])
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise Refused(422, catalog().t("history.refuse_tokens", lang))
+        hashes = [token_hash(t) for t in tokens[:500] if TOKEN.fullmatch(t)]
+        return await asyncio.to_thread(history.history, store, lang, hashes)
+
     async def _waiting(table_id: str, seat: int, over: bool) -> dict[str, Any]:
         """Whether a table of mine waits for my move, and my time left (the live table)."""
         if not over:
@@ -699,6 +717,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/t/{table_id}", include_in_schema=False)
     def page_table(table_id: str) -> Response:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/me", include_in_schema=False)
+    def page_me() -> Response:
+        return FileResponse(STATIC / "me.html")
 
     @app.get("/r", include_in_schema=False)
     def page_replays() -> Response:

@@ -44,6 +44,8 @@ tables_t = sa.Table(
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
     # its clock (herna.server.clocks, JSON), or none: an untimed table
     sa.Column("clock", sa.Text, nullable=True),
+    # a rated game (issue 22: no undo, no hints) changes its players' ratings when it ends
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -104,6 +106,54 @@ replays_t = sa.Table(
     sa.Column("moves", sa.Integer, nullable=False),
     sa.Column("record", sa.Text, nullable=False),   # JSON: the record as replayed
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+# history (issue 22, herna.server.history): one row per seat of a finished table, written
+# with its last move; `against` is who the seat played: people, bots (any bot seat among
+# the others) or none (alone). `figures` is the game's own numbers (JSON).
+results_t = sa.Table(
+    "results", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(32), nullable=True, index=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("against", sa.String(8), nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("figures", sa.Text, nullable=False),
+)
+
+# a player's OpenSkill rating per title, apart against people and with bots
+ratings_t = sa.Table(
+    "ratings", metadata,
+    sa.Column("player_id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("against", sa.String(8), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
+# what each rated table changed: its key keeps a table to one change per player, ever
+rating_changes_t = sa.Table(
+    "rating_changes", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("player_id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("against", sa.String(8), nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
 )
 
 
@@ -168,6 +218,7 @@ class TableRow:
     undo: bool = True  # its players may take back their own steps (herna.server.undo)
     hints: bool = True  # its players may ask the hard bot for a hint (herna.server.hints)
     clock: dict[str, Any] | None = None  # its clock as stored (herna.server.clocks)
+    rated: bool = False  # a rated game: its players' ratings change when it ends
 
 
 def database_url(db: str) -> str:
@@ -266,7 +317,7 @@ class Store:
         conn.execute(tables_t.insert().values(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=json.dumps(row.options, sort_keys=True), lang=row.lang,
-            created=row.created or now(), undo=row.undo, hints=row.hints,
+            created=row.created or now(), undo=row.undo, hints=row.hints, rated=row.rated,
             clock=None if row.clock is None else json.dumps(row.clock, sort_keys=True)))
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
@@ -332,23 +383,32 @@ class Store:
         return bool(changed)
 
     def append(self, table_id: str, seq: int, seat: int, text: str,
-               finished: bool = False, at: float | None = None, stand_in: bool = False) -> None:
+               finished: bool = False, at: float | None = None, stand_in: bool = False,
+               results: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """Write move `seq` (made at `at`, seconds since the epoch: the server's clock, which
         the table's clocks are rebuilt from; `stand_in`: by a bot playing a person's seat);
-        Conflict if another writer already has it."""
+        Conflict if another writer already has it. The last move (`finished`) writes the
+        table's `results` (herna.server.history) and, at a rated table, its players' new
+        ratings in the same transaction: they exist exactly when the move does. Returns the
+        rating changes it made."""
         when = now() if at is None else datetime.fromtimestamp(at, UTC)
+        changes: list[dict[str, Any]] = []
         try:
             with self.engine.begin() as conn:
                 conn.execute(_INSERT_ACTION, {"table_id": table_id, "seq": seq, "seat": seat,
                                               "text": text, "at": when,
                                               "stand_in": stand_in})
                 if finished:
-                    conn.execute(_FINISH, {"b_id": table_id, "b_finished": now()})
+                    done = now()
+                    conn.execute(_FINISH, {"b_id": table_id, "b_finished": done})
+                    if results is not None:
+                        changes = self._record_results(conn, table_id, results, done)
                 self._tell(conn, f"m {table_id} {seq + 1}")
         except IntegrityError:
             raise Conflict(f"move {seq} of table {table_id} is already stored") from None
         except DBAPIError as e:  # the transaction was rolled back: no half-written move
             raise Unavailable(str(e.orig or e).splitlines()[0][:200]) from None
+        return changes
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -369,7 +429,7 @@ class Store:
             next_id=t.next_id, times=[a.at for a in acts],
             stood_in=[bool(a.stand_in) for a in acts], undo=bool(t.undo),
             hints=bool(t.hints),
-            clock=None if t.clock is None else json.loads(t.clock))
+            clock=None if t.clock is None else json.loads(t.clock), rated=bool(t.rated))
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, str]]:
         return [(seat, text) for seat, text, _at, _by in self.moves_since(table_id, seq)]
@@ -467,3 +527,126 @@ class Store:
                  "token_hash": r.token_hash, "player": r.player_id, "created": r.created,
                  "over": r.finished is not None,
                  "moves": counts.get(r.id, 0)} for r in rows]
+
+    # ----- history and ratings (issue 22, herna.server.history) ---------------------------
+    def _record_results(self, conn: sa.Connection, table_id: str,
+                        results: list[dict[str, Any]], when: datetime) -> list[dict[str, Any]]:
+        """Write a finished table's results (one row per seat; a row already there stays as
+        it is) and, at a rated table not rated before, its players' new ratings. The seats'
+        kinds, names and accounts are read here, in the transaction, as stored."""
+        from .history import rate_table
+
+        t = conn.execute(sa.select(tables_t.c.game, tables_t.c.players, tables_t.c.rated)
+                         .where(tables_t.c.id == table_id)).one()
+        seats = {s.seat: s for s in conn.execute(
+            sa.select(seats_t.c.seat, seats_t.c.kind, seats_t.c.name, seats_t.c.player_id)
+            .where(seats_t.c.table_id == table_id))}
+        rows = []
+        for r in results:
+            s = seats[r["seat"]]
+            others = [o.kind for o in seats.values() if o.seat != s.seat]
+            rows.append({
+                "table_id": table_id, "seat": s.seat, "player_id": s.player_id,
+                "name": s.name, "game": t.game, "players": t.players, "rank": int(r["rank"]),
+                "score": float(r["score"]), "kind": s.kind,
+                "against": "none" if not others else "bots" if "bot" in others else "people",
+                "finished": when, "figures": json.dumps(r["figures"], sort_keys=True)})
+        conn.execute(_insert_new(conn, results_t, ("table_id", "seat")), rows)
+        if not t.rated or conn.execute(sa.select(rating_changes_t.c.player_id).where(
+                rating_changes_t.c.table_id == table_id)).first() is not None:
+            return []
+        return rate_table(conn, table_id, t.game, rows, when)
+
+    def record_results(self, table_id: str, results: list[dict[str, Any]],
+                       when: datetime) -> list[dict[str, Any]]:
+        """A finished table's results written after the fact (the sweep at start: a table
+        finished before results were kept); nothing is written twice. Returns the rating
+        changes made (none if another process made them first)."""
+        try:
+            with self.engine.begin() as conn:
+                return self._record_results(conn, table_id, results, when)
+        except IntegrityError:  # another process rated it meanwhile: its changes stand
+            return []
+
+    def finished_without_results(self) -> list[str]:
+        """Finished tables with no result rows (finished before history was kept, or by a
+        version that did not write them), oldest first: the sweep at start fills them in."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id).where(tables_t.c.finished.is_not(None))
+                .where(~sa.exists().where(results_t.c.table_id == tables_t.c.id))
+                .order_by(tables_t.c.finished)).all()
+        return [r.id for r in rows]
+
+    def rating_changes(self, table_ids: list[str]) -> list[dict[str, Any]]:
+        """What these tables changed of their players' ratings, one entry per seat of a
+        rated player (a player holding two seats has the same change at both)."""
+        if not table_ids:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(rating_changes_t, results_t.c.seat)
+                .join(results_t, sa.and_(results_t.c.table_id == rating_changes_t.c.table_id,
+                                         results_t.c.player_id == rating_changes_t.c.player_id))
+                .where(rating_changes_t.c.table_id.in_(table_ids))
+                .order_by(rating_changes_t.c.table_id, results_t.c.seat)).all()
+        return [{"table_id": r.table_id, "seat": r.seat, "player_id": r.player_id,
+                 "game": r.game, "against": r.against, "mu_before": r.mu_before,
+                 "sigma_before": r.sigma_before, "mu": r.mu, "sigma": r.sigma}
+                for r in rows]
+
+    def history_of(self, hashes: list[str] | None = None, player_id: str | None = None
+                   ) -> list[dict[str, Any]]:
+        """Every result row of the finished tables where these token digests, or this
+        account, held a seat (all seats of each such table, newest table first), with the
+        seats' bot levels, whether the table was rated, and `mine` on the seats held.
+        A private server asks by the browser's tokens, an account by its id."""
+        held: list[sa.ColumnElement[bool]] = []
+        if hashes:
+            held.append(seats_t.c.token_hash.in_(hashes))
+        if player_id is not None:
+            held.append(seats_t.c.player_id == player_id)
+        if not held:
+            return []
+        with self.engine.connect() as conn:
+            mine = {(r.table_id, r.seat) for r in conn.execute(
+                sa.select(seats_t.c.table_id, seats_t.c.seat)
+                .join(results_t, sa.and_(results_t.c.table_id == seats_t.c.table_id,
+                                         results_t.c.seat == seats_t.c.seat))
+                .where(sa.or_(*held)))}
+            ids = sorted({t for t, _ in mine})
+            if not ids:
+                return []
+            rows = conn.execute(
+                sa.select(results_t, seats_t.c.level, tables_t.c.rated)
+                .join(seats_t, sa.and_(seats_t.c.table_id == results_t.c.table_id,
+                                       seats_t.c.seat == results_t.c.seat))
+                .join(tables_t, tables_t.c.id == results_t.c.table_id)
+                .where(results_t.c.table_id.in_(ids))
+                .order_by(results_t.c.finished.desc(), results_t.c.table_id,
+                          results_t.c.seat)).all()
+        return [{"table_id": r.table_id, "seat": r.seat, "player_id": r.player_id,
+                 "name": r.name, "game": r.game, "players": r.players, "rank": r.rank,
+                 "score": r.score, "kind": r.kind, "level": r.level, "against": r.against,
+                 "finished": r.finished, "figures": json.loads(r.figures),
+                 "rated": bool(r.rated), "mine": (r.table_id, r.seat) in mine}
+                for r in rows]
+
+    def ratings_of(self, player_id: str) -> list[dict[str, Any]]:
+        """An account's ratings: per title, against people and with bots."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(ratings_t).where(ratings_t.c.player_id == player_id)
+                                .order_by(ratings_t.c.game, ratings_t.c.against)).all()
+        return [{"game": r.game, "against": r.against, "mu": r.mu, "sigma": r.sigma,
+                 "games": r.games} for r in rows]
+
+
+def _insert_new(conn: sa.Connection, table: sa.Table, keys: tuple[str, ...]) -> Any:
+    """An insert that leaves a row whose key is taken as it is (SQLite and PostgreSQL)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).on_conflict_do_nothing(index_elements=list(keys))
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(keys))

@@ -35,7 +35,7 @@ from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
 
-from . import botproc, clocks, names, undo, words
+from . import botproc, clocks, history, names, undo, words
 from .shared import Shared
 from .shared import seat_key as shared_seat_key
 from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash, wall
@@ -121,6 +121,8 @@ class Table:
     # with several processes: the seats the clock's process has seen with a page open
     # anywhere (a seat never seen so, a program playing over HTTP, is never taken for gone)
     seen: set[int] = field(default_factory=set)
+    # a finished rated table: what it changed of its players' ratings (history.shown_ratings)
+    ratings: list[dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -377,6 +379,15 @@ class Tables:
         if not isinstance(allow_hints, bool):
             raise Refused(422, "hints must be true or false (may players ask the hard bot "
                                "what it would do)")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise Refused(422, catalog().t("history.refuse_rated", parse_lang(
+                body.get("lang"), "en")))
+        if rated:  # a rated game is played without taking back or asking the bot
+            if body.get("undo") is True or body.get("hints") is True:
+                raise Refused(422, catalog().t("history.refuse_rated_help", parse_lang(
+                    body.get("lang"), "en")))
+            allow_undo = allow_hints = False
         try:
             clock = clocks.parse(body.get("clock"))
         except clocks.BadClock as e:
@@ -407,7 +418,7 @@ class Tables:
         row = TableRow(id=secrets.token_urlsafe(8), game=game, players=players, seed=seed,
                        options=options, lang=lang, seats=seats, undo=allow_undo,
                        hints=allow_hints, created=datetime.fromtimestamp(self.now(), UTC),
-                       clock=None if clock is None else clock.to_json())
+                       clock=None if clock is None else clock.to_json(), rated=rated)
         table = Table(row=row, state=state)
         self.store.create(row)
         self.live[row.id] = table
@@ -434,7 +445,7 @@ class Tables:
                                   for s in table.row.seats], undo=table.row.undo,
                            hints=table.row.hints,
                            created=datetime.fromtimestamp(self.now(), UTC),
-                           clock=table.row.clock)
+                           clock=table.row.clock, rated=table.row.rated)
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
@@ -463,6 +474,8 @@ class Tables:
             if row is None:
                 raise Refused(404, f"there is no table {table_id[:40]!r}")
             table = self._rebuild(row)
+            if row.rated and table.state.is_over():
+                table.ratings = history.shown_ratings(self.store.rating_changes([table_id]))
             self.live[table_id] = table
         self.wake_bots(table)
         return table
@@ -527,6 +540,30 @@ class Tables:
             await asyncio.sleep(seconds)
             self.sweep(idle)
 
+    def fill_history(self) -> int:
+        """The sweep at start: results (and a rated table's ratings) for every finished
+        table that has none yet, finished before results were kept. Each is rebuilt from
+        its log; a row already written stays. Returns how many tables were filled in."""
+        n = 0
+        for table_id in self.store.finished_without_results():
+            if self.closing:
+                break
+            try:
+                row = self.store.load(table_id)
+                if row is None or row.finished is None:
+                    continue
+                state = self._rebuild(row).state
+                if not state.is_over():
+                    continue
+                self.store.record_results(table_id, history.seat_results(row.game, state),
+                                          row.finished)
+                n += 1
+            except Exception:  # one broken table must not keep the others out
+                log.exception("table %s: its results could not be written", table_id)
+        if n:
+            log.info("wrote the results of %d finished tables", n)
+        return n
+
     def resume_all(self) -> int:
         """Load every unfinished table (a restart): their bots pick up where they stopped."""
         n = 0
@@ -560,6 +597,7 @@ class Tables:
             if not by_bot:
                 self._check_not_stood_in(table, seat, lang)
             asked = action
+            changes: list[dict[str, Any]] = []
             for attempt in range(3):
                 if version is not None and version != table.version:
                     raise Refused(409, catalog().t("refuse.stale", lang, now=table.version,
@@ -580,13 +618,15 @@ class Tables:
                 at = self.now()
                 # a bot's move in a person's seat: the log says whom it played for
                 stood_in = by_bot and table.row.seats[seat].kind != "bot"
+                results = _results(table, trial)
                 try:
                     if self.append_inline:
-                        self.store.append(table.id, table.version, seat, text, trial.is_over(),
-                                          at, stood_in)
+                        changes = self.store.append(table.id, table.version, seat, text,
+                                                    trial.is_over(), at, stood_in, results)
                     else:
-                        await asyncio.to_thread(self.store.append, table.id, table.version,
-                                                seat, text, trial.is_over(), at, stood_in)
+                        changes = await asyncio.to_thread(
+                            self.store.append, table.id, table.version, seat, text,
+                            trial.is_over(), at, stood_in, results)
                 except Unavailable as e:  # nothing was stored and nothing is made live
                     log.error("table %s: move %d not stored: %s", table.id, table.version, e)
                     raise Refused(503, catalog().t("refuse.unsaved", lang)) from None
@@ -601,6 +641,8 @@ class Tables:
                         stand_in=stood_in)
             table.state = trial
             table.steps.append(step)
+            if changes:
+                table.ratings = history.shown_ratings(changes)
             if not step.keeps_node_open:
                 table.node_opened = time.monotonic()
             table.forget()
@@ -871,6 +913,10 @@ class Tables:
             with contextlib.suppress(Exception):  # else the note's own refresh brings them
                 seats, nxt = await asyncio.to_thread(self.store.seats_of, table.id)
                 _take_seats(table, seats, nxt)
+        if moves and table.row.rated and table.state.is_over():  # rated where it ended
+            with contextlib.suppress(Exception):
+                table.ratings = history.shown_ratings(await asyncio.to_thread(
+                    self.store.rating_changes, [table.id]))
         if moves:
             table.public = None  # the next move here takes the view before it afresh
             table.forget()  # (not `used`: another process's moves keep nothing here)
@@ -1250,6 +1296,19 @@ class Tables:
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
             self.procs = None
+
+
+def _results(table: Table, state: State) -> list[dict[str, Any]] | None:
+    """A finished game's results for the log's last row (history.seat_results); None for a
+    game in play, or if they cannot be worked out (the move must still be stored: the
+    sweep at the next start tries again)."""
+    if not state.is_over():
+        return None
+    try:
+        return history.seat_results(table.game, state)
+    except Exception:
+        log.exception("table %s: no results for its last move", table.id)
+        return None
 
 
 def _take_seats(table: Table, seats: list[SeatRow], nxt: str | None) -> None:

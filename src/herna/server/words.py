@@ -195,6 +195,10 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     }
     if over:
         out["seed"] = table.row.seed  # the deal is no secret once the game is over
+    if table.row.rated:  # a rated game; once over, what it changed of each rating
+        out["rated"] = True
+        if over and table.ratings:
+            out["ratings"] = table.ratings
     if table.row.next_id is not None:
         out["next"] = {"id": table.row.next_id}  # a seat's way in: POST .../again
     return out

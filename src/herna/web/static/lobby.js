@@ -10,7 +10,7 @@ const KINDS = ["me", "friend", "hotseat", "easy", "medium", "hard"];
 let games = [];
 const form = {
   game: null, players: 2, seats: [], names: [], options: {}, undo: true, hints: true, clock: "none",
-  clockLevel: "medium",
+  clockLevel: "medium", rated: false,
 };
 // The clocks the lobby offers (the API takes any within its limits: docs/API.md, Clocks):
 // a time per move, a bank with an increment, a slow table; each with a grace period before
@@ -88,11 +88,27 @@ function optionInput(game, option) {
     input);
 }
 
+// A rated game changes its players' ratings; it is played without undo and hints.
+function ratedOption() {
+  const input = el("input", {
+    type: "checkbox", id: "opt-rated", checked: form.rated,
+    onchange: (e) => {
+      form.rated = e.target.checked;
+      if (form.rated) {
+        form.undo = false;
+        form.hints = false;
+      }
+      draw();
+    },
+  });
+  return el("label", { class: "option check", for: "opt-rated" }, input, " ", t("lobby.rated"));
+}
+
 // The table's own switch, beside the game's options: may players take back a step within
 // their turn (a rated game turns it off)?
 function undoOption() {
   const input = el("input", {
-    type: "checkbox", id: "opt-undo", checked: form.undo,
+    type: "checkbox", id: "opt-undo", checked: form.undo, disabled: form.rated,
     onchange: (e) => { form.undo = e.target.checked; },
   });
   return el("label", { class: "option check", for: "opt-undo" }, input, " ", t("lobby.undo"));
@@ -101,7 +117,7 @@ function undoOption() {
 // The other switch a rated game turns off: may players ask what the hard bot would play?
 function hintsOption() {
   const input = el("input", {
-    type: "checkbox", id: "opt-hints", checked: form.hints,
+    type: "checkbox", id: "opt-hints", checked: form.hints, disabled: form.rated,
     onchange: (e) => { form.hints = e.target.checked; },
   });
   return el("label", { class: "option check", for: "opt-hints" }, input, " ", t("lobby.hints"));
@@ -203,6 +219,7 @@ function draw() {
     el("div", { class: "seats" }, form.seats.map((_, i) => seatRow(i))),
     el("h3", {}, t("lobby.options")),
     game.options.map((o) => optionInput(game, o)),
+    ratedOption(),
     undoOption(),
     hintsOption(),
     clockOption(),
@@ -248,7 +265,8 @@ async function start() {
       method: "POST",
       body: {
         game: form.game, players: form.players, seats, options: form.options,
-        undo: form.undo, hints: form.hints, lang: document.documentElement.lang,
+        undo: form.undo && !form.rated, hints: form.hints && !form.rated, rated: form.rated,
+        lang: document.documentElement.lang,
         clock: CLOCKS[form.clock] ? { ...CLOCKS[form.clock], level: form.clockLevel } : null,
       },
     });
@@ -504,6 +522,9 @@ function drawMine(list, failed) {
   // a game record from a file (herna play --save, herna simulate --records) opens there too
   parts.push(el("p", { class: "open-record" }, el("a", { href: "/r", id: "open-record" },
     t("lobby.open_record"))));
+  // my finished games, statistics and ratings (/me)
+  parts.push(el("p", { class: "history-line" }, el("a", {
+    class: "button", href: "/me", id: "history-link" }, t("lobby.history"))));
   box.replaceChildren(...parts);
 }
 

@@ -5,7 +5,7 @@ import {
   myName, nameForm, plural, seatsAt, t, timeDigits, timeWords,
 } from "./herna.js";
 import {
-  drawDrawing, logList, outcomeTable, playerList, reducedMotion, swatch, viewScore,
+  drawDrawing, logList, number, outcomeTable, playerList, reducedMotion, swatch, viewScore,
 } from "./board.js";
 import { createScenes } from "./scenes.js";
 import { chosenSpeed, measure, play, settle, TRAVEL } from "./travel.js";
@@ -419,8 +419,8 @@ function drawTurn(payload) {
   const box = document.getElementById("turn");
   const parts = [];
   if (payload.over) {
-    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), replayLink(payload),
-      playAgain(payload));
+    parts.push(el("h2", {}, t("table.over")), outcomeTable(payload), ratingLines(payload),
+      replayLink(payload), playAgain(payload));
   } else if (sending) {
     parts.push(el("h2", {}, t("table.your_move")), el("p", { class: "waiting" }, sending));
   } else if (payload.seat !== null && payload.legal.length) {
@@ -677,6 +677,17 @@ async function goAgain(payload) {
 }
 
 // The finished game step by step (the replay page), from this seat's side.
+// A rated game's change to each rated player's rating, under the final scores.
+function ratingLines(payload) {
+  if (!payload.ratings || !payload.ratings.length) return null;
+  const signed = (x) => (x > 0 ? "+" : x < 0 ? "\u2212" : "\u00b1") + number(Math.abs(x));
+  return el("ul", { class: "ratings" }, payload.ratings.map((r) => el("li", {
+    "data-seat": r.seat,
+  }, t("table.rating", {
+    name: payload.seats[r.seat].label, mu: number(r.mu), change: signed(r.change),
+  }))));
+}
+
 function replayLink(payload) {
   const query = payload.seat === null ? "" : `?seat=${payload.seat}`;
   return el("p", { class: "replay-line" }, el("a", {
