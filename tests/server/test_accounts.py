@@ -400,3 +400,36 @@ def test_play_again_from_a_seat_opened_by_number(c: TestClient, sqlite_db: str) 
     assert get(c, nxt, r.json()["token"])["seat"] == 0
     device(c, phone)
     assert get(c, nxt, seat="0")["seat"] == 0
+
+
+def test_my_history_and_rating_follow_the_account(c: TestClient) -> None:
+    """A rated game Ana and Ben played on their laptops (seats taken while signed in)
+    shows in Ana's history and ratings on her phone, which holds no token of it."""
+    from serverkit import play_out
+
+    sign_up(c, "Ben")
+    ben = c.cookies.get(COOKIE)
+    device(c, None)
+    sign_up(c, "Ana")
+    r = c.post("/api/tables", json={"game": "envyra", "players": 2, "seed": 7, "rated": True,
+                                    "seats": [{"kind": "human", "account": True},
+                                              {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    tid, toks = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+    ana = c.cookies.get(COOKIE)
+    device(c, ben)  # Ben opens his friend's link signed in: the seat becomes his
+    assert c.post(f"/api/tables/{tid}/join", json={"token": toks[1]}).status_code == 200
+    device(c, None)  # both play by their links' tokens
+    play_out(c, tid, toks)
+    device(c, ana)
+    sign_in(c, "Ana")  # the phone: a session of its own, no token
+    r = c.post("/api/history", json={"tokens": []})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    (game,) = out["games"]
+    assert (game["table"], game["seat"], game["rated"]) == (tid, 0, True)
+    assert game["rating"] is not None and game["replay"] == f"/r/{tid}?seat=0"
+    assert [(r["game"], r["against"], r["games"]) for r in out["ratings"]] == [
+        ("envyra", "people", 1)]
+    device(c, None)  # signed out with no token: nothing
+    assert c.post("/api/history", json={"tokens": []}).json()["games"] == []

@@ -659,15 +659,18 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.post("/api/history")
     async def api_history(request: Request) -> dict[str, Any]:
-        """My finished games, statistics and ratings (history.py): on a private server the
-        seats these tokens hold (the browser keeps them, as for My tables)."""
+        """My finished games, statistics and ratings (history.py): the seats these tokens
+        hold (the browser keeps them, as for My tables), and signed in (a server with
+        accounts), every seat of the account, taken on whatever device."""
         body = await _body(request)
         lang = parse_lang(body.get("lang"), "en")
         tokens = body.get("tokens", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise Refused(422, catalog().t("history.refuse_tokens", lang))
         hashes = [token_hash(t) for t in tokens[:500] if TOKEN.fullmatch(t)]
-        return await asyncio.to_thread(history.history, store, lang, hashes)
+        me = _player(request)
+        return await asyncio.to_thread(history.history, store, lang, hashes,
+                                       None if me is None else me.id)
 
     async def _waiting(table_id: str, seat: int, over: bool) -> dict[str, Any]:
         """Whether a table of mine waits for my move, and my time left (the live table)."""
