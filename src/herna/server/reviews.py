@@ -256,7 +256,7 @@ class Reviews:
             self.running[key] = run
             run.task = asyncio.get_running_loop().create_task(self._work(table, seat, run))
             run.task.add_done_callback(lambda done: self._done(key, done))
-        return self._progress(table, seat, self.running[key])
+        return self._progress(table, seat, self.running[key], lang)
 
     async def get(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         """`GET …/review?seat=N`: the review, its progress, or why there is none yet."""
@@ -265,7 +265,7 @@ class Reviews:
         seat = await self._finished(table, seat, lang)
         run = self.running.get((table.id, seat))
         if run is not None:
-            return self._progress(table, seat, run)
+            return self._progress(table, seat, run, lang)
         if (table.id, seat) in self.failed:
             self.failed.discard((table.id, seat))
             raise Refused(503, catalog().t("review.failed", lang))
@@ -277,13 +277,21 @@ class Reviews:
     def _answer(self, table: Table, seat: int, kept: dict[str, Any],
                 lang: str) -> dict[str, Any]:
         total = len(kept["decisions"])
-        return {"table": table.id, "game": table.game, "seat": seat, "state": "done",
-                "done": total, "total": total, "review": shown(table, kept, lang)}
+        return {**self._head(table, seat, lang), "state": "done", "done": total,
+                "total": total, "review": shown(table, kept, lang)}
+
+    def _progress(self, table: Table, seat: int, run: Running, lang: str) -> dict[str, Any]:
+        return {**self._head(table, seat, lang), "state": "running", "done": run.done,
+                "total": run.total, "review": None}
 
     @staticmethod
-    def _progress(table: Table, seat: int, run: Running) -> dict[str, Any]:
-        return {"table": table.id, "game": table.game, "seat": seat, "state": "running",
-                "done": run.done, "total": run.total, "review": None}
+    def _head(table: Table, seat: int, lang: str) -> dict[str, Any]:
+        """What every answer says: whose review, and the seats by name (the page's picker)."""
+        from .words import seat_label
+
+        return {"table": table.id, "game": table.game, "players": table.row.players,
+                "seat": seat, "seats": [{"seat": s.seat, "label": seat_label(table, s.seat, lang)}
+                                        for s in table.row.seats]}
 
     def _done(self, key: tuple[str, int], task: asyncio.Task[dict[str, Any]]) -> None:
         self.running.pop(key, None)
