@@ -190,3 +190,30 @@ def test_a_second_review_of_the_same_seat_waits_for_the_first(sqlite_client: Tes
     assert first["state"] == second["state"] == "running"
     got = reviewed(c, tid, 0)
     assert len(calls) == len(set(calls)) == -(-got["total"] // reviews.PART)
+
+
+def test_a_process_works_out_two_reviews_at_a_time(sqlite_client: TestClient,
+                                                   monkeypatch: Any) -> None:
+    """Each review holds a bot worker: a third one waits (429, said why), then starts."""
+    import threading
+
+    c = sqlite_client
+    first, second = finished(c, "envyra", 2, seed=3), finished(c, "envyra", 2, seed=4)
+    gate = threading.Event()
+    real = botproc.review_part
+
+    def held(job: botproc.ReviewJob) -> Any:
+        assert gate.wait(60), "the test never let the review go"
+        return real(job)
+
+    monkeypatch.setattr(botproc, "review_part", held)
+    for seat in (0, 1):
+        r = c.post(f"/api/tables/{first}/review", params={"seat": seat})
+        assert r.status_code == 200 and r.json()["state"] == "running"
+    r = c.post(f"/api/tables/{second}/review", params={"seat": 0, "lang": "cs"})
+    assert r.status_code == 429 and r.headers["Retry-After"] == str(reviews.BUSY_RETRY)
+    assert r.json()["reason"] == said("review.busy", "cs")
+    gate.set()
+    reviewed(c, first, 0)
+    reviewed(c, first, 1)
+    check_review(c, second, 0, reviewed(c, second, 0))

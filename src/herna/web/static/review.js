@@ -34,7 +34,10 @@ async function load(method = "POST") {
   try {
     got = await api(`${base()}/review?${query}`, { method });
   } catch (e) {
-    if (mine === latest) showProblem(e.message);
+    // polled by another server process, which does not run it: ask again to have it
+    // (kept by then, or started there)
+    if (mine === latest && method === "GET" && e.status === 404) load();
+    else if (mine === latest) showProblem(e.message);
     return;
   }
   if (mine !== latest) return;
