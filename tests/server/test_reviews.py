@@ -217,3 +217,20 @@ def test_a_process_works_out_two_reviews_at_a_time(sqlite_client: TestClient,
     reviewed(c, first, 0)
     reviewed(c, first, 1)
     check_review(c, second, 0, reviewed(c, second, 0))
+
+
+def test_a_kept_review_is_read_by_another_server(db: str, monkeypatch: Any) -> None:
+    """Kept in the database (SQLite or PostgreSQL): a server started afterwards on it (a
+    restart, or another process) answers with it at once, and works nothing out again."""
+    with TestClient(create_app(db, bot_pace=False)) as c:
+        tid = finished(c, "envyra", 2, seed=8)
+        got = reviewed(c, tid, 0)
+
+    def no_work(job: Any) -> Any:
+        raise AssertionError("a kept review was worked out again")
+
+    monkeypatch.setattr(botproc, "review_part", no_work)
+    with TestClient(create_app(db, bot_pace=False)) as c:
+        for method in (c.get, c.post):
+            r = method(f"/api/tables/{tid}/review", params={"seat": 0})
+            assert r.status_code == 200 and r.json() == got

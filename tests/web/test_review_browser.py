@@ -14,6 +14,8 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from herna.server import reviews
 
 from .conftest import LiveServer
@@ -127,24 +129,33 @@ def test_my_envyra_game_reviewed_on_a_desktop(browser: Any, live_server: LiveSer
     close(page)
 
 
-def test_a_review_on_a_phone(browser: Any, live_server: LiveServer) -> None:
+@pytest.mark.parametrize("game", ["alhambra-rw", "alhambra", "envyra", "ubongo"])
+def test_a_review_on_a_phone(browser: Any, live_server: LiveServer, game: str) -> None:
     phone = new_page(browser, name="Ana", **PHONE)
-    start_from_lobby(phone, live_server.url, "alhambra-rw", 2, {0: "easy", 1: "easy"})
-    phone.wait_for_url(re.compile(r".*/t/[\w-]+$"))
-    table_id = open_review(phone, "390x844", "alhambra-rw")
+    start_from_lobby(phone, live_server.url, game, 2, {0: "easy", 1: "easy"})
+    phone.wait_for_url(re.compile(r".*/t/[\w-]+(#.*)?$"))
+    table_id = open_review(phone, "390x844", game)
     kept = check_done(phone, live_server, table_id, 0)
     assert check_layout(phone) == []
     assert violations(phone) == []
-    shot(phone, "review-alhambra-rw-390x844")
+    shot(phone, f"review-{game}-390x844")
+    if game == "ubongo":  # the race: solve times, not chances
+        solved = [d for d in kept["decisions"] if d["kind"] == "solve"]
+        assert solved
+        step = solved[0]["step"]
+        row = phone.locator(f'#review-list li[data-step="{step}"]').inner_text()
+        assert "Solved in" in row and "%" not in row
+        assert "Average solve time" in phone.locator("#review-phases").inner_text()
     rated = [d for d in kept["decisions"] if d["drop"] is not None]
     pick(phone, rated[-1]["step"])  # a finger on the list: the board comes into sight
-    box = phone.locator("#board").bounding_box()
-    assert box is not None and box["y"] < 844
+    box = phone.locator(".review-main").bounding_box()
+    assert box is not None and abs(box["y"]) < 2
     assert check_layout(phone) == []
-    shot(phone, "review-alhambra-rw-decision-390x844", full_page=False)
-    phone.locator("#lang-slot select").select_option("cs")
-    wait_for(lambda: "Tah" in phone.locator("#review-moment h2").inner_text(),
-             what="the review in Czech")
-    assert check_layout(phone) == []
-    shot(phone, "review-alhambra-rw-cs-390x844")
+    shot(phone, f"review-{game}-decision-390x844", full_page=False)
+    if game == "alhambra-rw":
+        phone.locator("#lang-slot select").select_option("cs")
+        wait_for(lambda: "Tah" in phone.locator("#review-moment h2").inner_text(),
+                 what="the review in Czech")
+        assert check_layout(phone) == []
+        shot(phone, "review-alhambra-rw-cs-390x844")
     close(phone)
