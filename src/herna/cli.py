@@ -1165,6 +1165,13 @@ def serve(
     workers: Annotated[int, typer.Option(
         help="Server processes on this port (more than one needs a PostgreSQL --db; see "
              "docs/OPERATING.md).", min=1)] = 1,
+    accounts: Annotated[bool, typer.Option(
+        help="A shared server: people sign up and sign in (name and password), and the seats "
+             "they take follow them to every device. Off: names are kept in each browser.")]
+        = False,
+    session_days: Annotated[float, typer.Option(
+        help="Days a sign-in lasts (with --accounts) before its session expires.",
+        min=0.01)] = 30.0,
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
@@ -1194,10 +1201,11 @@ def serve(
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         if workers > 1:
             _serve_workers(ui, where, shown, host, port, workers, compress, finished_idle,
-                           limits)
+                           limits, accounts, session_days)
             return
         application = create_app(where, bot_processes=max(1, (os.cpu_count() or 2) - 1),
-                                 finished_idle=finished_idle, limits=limits)
+                                 finished_idle=finished_idle, limits=limits,
+                                 accounts=accounts, session_days=session_days)
         ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
         # uvicorn's access log prints the path only: seat tokens travel in the URL fragment
         # or headers, and a ?token= query string is cut off by _NoQuery below
@@ -1214,7 +1222,8 @@ def serve(
 
 
 def _serve_workers(ui: Any, where: str, shown: str, host: str, port: int, workers: int,
-                   compress: bool, finished_idle: float, limits: Any) -> None:
+                   compress: bool, finished_idle: float, limits: Any,
+                   accounts: bool = False, session_days: float = 30.0) -> None:
     """`herna serve --workers N`: uvicorn's supervisor runs N processes on one port, each
     building its app from HERNA_SERVE (herna.server.workers); PostgreSQL only, since the
     processes hear each other through it (LISTEN/NOTIFY) and share its bot leases."""
@@ -1231,7 +1240,7 @@ def _serve_workers(ui: Any, where: str, shown: str, host: str, port: int, worker
         {"create": limits.create, "actions": limits.actions,
          "sockets_per_table": limits.sockets_per_table,
          "sockets_per_client": limits.sockets_per_client},
-        w.bot_processes(workers))
+        w.bot_processes(workers), accounts, session_days)
     ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(_NoQuery())

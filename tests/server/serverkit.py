@@ -14,6 +14,19 @@ import herna
 GAMES: dict[str, int] = {"alhambra": 3, "alhambra-rw": 2, "envyra": 3, "ubongo": 2}
 
 
+class FakeClock:
+    """The server's wall clock in a test (`create_app(now=...)`): it moves only when told."""
+
+    def __init__(self) -> None:
+        self.t = float(int(time.time()))
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
 def seats(*kinds: str) -> list[dict[str, Any]]:
     """`seats("human", "easy")` -> the API's seat list (a level name means a bot)."""
     return [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
@@ -126,3 +139,43 @@ def drawing(payload: dict[str, Any]) -> str:
     if payload.get("areas"):
         return "\n".join(a["svg"] for a in payload["areas"])
     return str(payload.get("svg") or "")
+
+
+def old_database(path: Any, revision: str, game: str = "alhambra", seed: int = 7,
+                 seats: tuple[tuple[int, str, str | None, str | None], ...] = (
+                     (0, "human", None, "oldtoken"), (1, "bot", "easy", None)),
+                 actions: tuple[tuple[int, str], ...] = ()) -> None:
+    """A database as an earlier release left it: the schema at `revision`, one table
+    'oldtable' in play (`seats`: (seat, kind, level, token); `actions`: (seat, text) rows).
+    The migration tests upgrade it and check that the table resumes."""
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    import herna.server.store as store
+
+    engine = store.open_engine(str(path))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO tables (id, game, players, seed, options, lang, created) VALUES "
+            "('oldtable', :game, :players, :seed, '{}', 'en', '2026-01-01 00:00:00')"),
+            {"game": game, "players": len(seats), "seed": seed})
+        for seat, kind, level, token in seats:
+            conn.execute(sa.text(
+                "INSERT INTO seats (table_id, seat, kind, level, token_hash) VALUES "
+                "('oldtable', :seat, :kind, :level, :h)"),
+                {"seat": seat, "kind": kind, "level": level,
+                 "h": store.token_hash(token) if token else None})
+        for seq, (seat, text) in enumerate(actions):
+            conn.execute(sa.text(
+                "INSERT INTO actions (table_id, seq, seat, text, at) VALUES "
+                "('oldtable', :seq, :seat, :text, '2026-01-01 00:00:01')"),
+                {"seq": seq, "seat": seat, "text": text})
+    engine.dispose()

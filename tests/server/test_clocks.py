@@ -22,23 +22,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, get, wait
+from serverkit import FakeClock, create, get, old_database, wait
 
 from herna.server.app import create_app
 from herna.web import catalog
 
-
-class Clock:
-    """The server's wall clock in a test: it moves only when told."""
-
-    def __init__(self) -> None:
-        self.t = float(int(time.time()))
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
+Clock = FakeClock
 
 
 def words(key: str, **fields: Any) -> str:
@@ -450,28 +439,8 @@ def test_my_tables_lists_the_tables_waiting_for_me_first(c: TestClient, fake: Cl
 def test_a_database_of_the_last_release_gets_clocks(tmp_path: Path) -> None:
     """The migrations from 0004 on (clocks: 0007) with a table in play: it stays untimed, its
     seats are their people's, and new tables may have clocks."""
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-
-    import herna.server.store as store
-
     db = tmp_path / "herna.db"
-    engine = store.open_engine(str(db))
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0004")
-    with engine.begin() as conn:
-        conn.execute(sa.text(
-            "INSERT INTO tables (id, game, players, seed, options, lang, created) VALUES "
-            "('oldtable', 'alhambra', 2, 7, '{}', 'en', '2026-01-01 00:00:00')"))
-        conn.execute(sa.text(
-            "INSERT INTO seats (table_id, seat, kind, level, token_hash) VALUES "
-            "('oldtable', 0, 'human', NULL, :h), ('oldtable', 1, 'bot', 'easy', NULL)"),
-            {"h": store.token_hash("oldtoken")})
-    engine.dispose()
+    old_database(db, "0004")
     with TestClient(create_app(str(db), bot_pace=False, clock_every=0)) as c:
         p = wait(c, "oldtable", "oldtoken", lambda p: p["to_act"] == [0])
         assert "clocks" not in p and [s["stand_in"] for s in p["seats"]] == [False, False]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, drawing, get, play_out
+from serverkit import create, drawing, get, old_database, play_out
 
 from herna.server.app import create_app
 
@@ -130,28 +130,8 @@ def test_play_again_keeps_the_names(sqlite_client: TestClient) -> None:
 
 
 def _old_database(path: Path) -> None:
-    """A database as the last release left it: schema 0002, one table with a move."""
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-
-    import herna.server.store as store
-
-    engine = store.open_engine(str(path))
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
-    with engine.begin() as conn:
-        conn.execute(sa.text(
-            "INSERT INTO tables (id, game, players, seed, options, lang, created) VALUES "
-            "('oldtable', 'envyra', 2, 7, '{}', 'en', '2026-01-01 00:00:00')"))
-        conn.execute(sa.text(
-            "INSERT INTO seats (table_id, seat, kind, level, token_hash) VALUES "
-            "('oldtable', 0, 'human', NULL, :h), ('oldtable', 1, 'bot', 'easy', NULL)"),
-            {"h": store.token_hash("oldtoken")})
-    engine.dispose()
+    """A database as the last release left it: schema 0002, one table."""
+    old_database(path, "0002", game="envyra")
 
 
 def _head() -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import choose, create, get, ubongo_solve
+from serverkit import choose, create, get, old_database, ubongo_solve
 
 import herna
 from herna.games.alhambra.data import TILES
@@ -341,33 +341,11 @@ def test_a_restart_rebuilds_the_undone_table(db: str) -> None:
 def test_a_database_of_the_last_release_gets_undo_on(tmp_path: Path) -> None:
     """Migration 0004 on a database at 0003 with a table in play: the table keeps its move
     and gains undo (on), which works at once."""
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-
-    import herna.server.store as store
-
     seed, seat, exact = alhambra_exact_seed()
     db = tmp_path / "herna.db"
-    engine = store.open_engine(str(db))
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0003")
-    with engine.begin() as conn:
-        conn.execute(sa.text(
-            "INSERT INTO tables (id, game, players, seed, options, lang, created) VALUES "
-            "('oldtable', 'alhambra', 2, :seed, '{}', 'en', '2026-01-01 00:00:00')"),
-            {"seed": seed})
-        conn.execute(sa.text(
-            "INSERT INTO seats (table_id, seat, kind, level, token_hash) VALUES "
-            "('oldtable', :s, 'human', NULL, :h), ('oldtable', :o, 'human', NULL, NULL)"),
-            {"s": seat, "o": 1 - seat, "h": store.token_hash("oldtoken")})
-        conn.execute(sa.text(
-            "INSERT INTO actions (table_id, seq, seat, text, at) VALUES "
-            "('oldtable', 0, :s, :t, '2026-01-01 00:00:01')"), {"s": seat, "t": exact})
-    engine.dispose()
+    old_database(db, "0003", seed=seed,
+                 seats=((seat, "human", None, "oldtoken"), (1 - seat, "human", None, None)),
+                 actions=((seat, exact),))
     with TestClient(create_app(str(db), bot_pace=False)) as c:
         p = get(c, "oldtable", "oldtoken")
         assert p["version"] == 1 and p["undo"] is True

@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import choose, create, get, ubongo_solve
+from serverkit import FakeClock, choose, create, get, ubongo_solve, wait
 
 import herna
 from herna.server.app import create_app
@@ -38,12 +38,12 @@ HERNA = Path(sys.executable).parent / "herna"
 class Server:
     """One app (one "process") under uvicorn in a thread, on a free port."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **options: Any) -> None:
         import uvicorn
 
         from herna.server.wsproto import protocol
 
-        self.app = create_app(db, bot_pace=False)
+        self.app = create_app(db, bot_pace=False, **options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_config=None,
                                 ws=protocol(), ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
@@ -68,6 +68,13 @@ class Server:
     @property
     def tables(self) -> Any:
         return self.app.state.tables
+
+    def run(self, work: Any) -> Any:
+        """Await `work` (a coroutine) on this server's own event loop, and return its result."""
+        import asyncio
+
+        loop = self.server.servers[0].get_loop()
+        return asyncio.run_coroutine_threadsafe(work, loop).result(timeout=30)
 
 
 @pytest.fixture
@@ -474,3 +481,49 @@ def test_bot_leases_are_shared_out_between_the_processes(
             _play_one(a.http, moved["id"], moved["seats"][0]["token"])
             assert herna.replay(a.http.get(f"/api/tables/{moved['id']}/record").json()
                                 ).is_over()
+
+
+def test_a_player_whose_page_closed_in_another_process_is_replaced(pg_url: str) -> None:
+    """The clock runs where the table's lease is; the person's page is open in the other
+    process. While it is open there the seat is not gone; once it closes, a bot takes over
+    after the grace period, as in one process (test_clocks). A seat never seen with a page
+    (a program over HTTP) is taken over only when its time runs out."""
+    fake = FakeClock()
+    with Server(pg_url, now=fake, clock_every=0) as a, \
+            Server(pg_url, now=fake, clock_every=0) as b:
+        from websockets.sync.client import connect
+
+        made = create(a.http, "alhambra", ("human", "human"),
+                      clock={"kind": "move", "seconds": 600, "grace": 20, "level": "easy"})
+        tid, toks = made["id"], [s["token"] for s in made["seats"]]
+        get(b.http, tid)
+        end = time.monotonic() + 30
+        while tid not in a.tables.shared.held | b.tables.shared.held:
+            assert time.monotonic() < end, "nobody took the timed table's lease"
+            time.sleep(0.05)
+        holder, other = (a, b) if tid in a.tables.shared.held else (b, a)
+        seat = get(holder.http, tid)["to_act"][0]
+        fake.advance(100)
+        assert holder.run(holder.tables.check_clocks()) == 0  # no page yet: the clock counts
+        with connect(f"ws://127.0.0.1:{other.port}/api/tables/{tid}/ws?token={toks[seat]}") \
+                as ws:
+            assert json.loads(ws.recv(timeout=10))["seat"] == seat
+            live = holder.tables.live[tid]
+            end = time.monotonic() + 10
+            while seat not in live.seen:  # the holder sees the page the other process has
+                assert time.monotonic() < end, "the page in the other process was not seen"
+                holder.run(holder.tables.check_clocks())
+                time.sleep(0.05)
+            fake.advance(100)
+            assert holder.run(holder.tables.check_clocks()) == 0  # there: not gone
+        end = time.monotonic() + 10
+        while seat not in live.away:  # closed there: gone, as of the holder's next look
+            assert time.monotonic() < end, "the closed page was never noticed"
+            assert holder.run(holder.tables.check_clocks()) == 0
+            time.sleep(0.05)
+        fake.advance(19)
+        assert holder.run(holder.tables.check_clocks()) == 0
+        fake.advance(1)
+        assert holder.run(holder.tables.check_clocks()) == 1
+        p = wait(other.http, tid, None, lambda p: p["seats"][seat]["stand_in"])
+        assert p["seats"][seat]["stand_in"] is True

@@ -30,12 +30,12 @@ def _free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, **options: Any) -> None:
         import uvicorn
 
         from herna.server.app import create_app
 
-        self.app = create_app(str(db), bot_pace=False)
+        self.app = create_app(str(db), bot_pace=False, **options)  # e.g. accounts=True
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",

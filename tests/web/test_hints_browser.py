@@ -19,11 +19,16 @@ from herna.server import botproc, words
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import close, drawn_version, new_page, play_one_move, start_from_lobby, wait_for
-
-
-def my_turn(page: Any) -> bool:
-    return page.locator("#board .part.live, #turn button.move").count() > 0
+from .test_invite import (
+    close,
+    drawn_version,
+    my_turn,
+    new_page,
+    play_one_move,
+    start_from_lobby,
+    start_with_switch_off,
+    wait_for,
+)
 
 
 def held_bot(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
@@ -156,24 +161,8 @@ def test_the_lobby_switches_hints_off_for_a_table(browser: Any,
     """The lobby's checkbox (on by default, a finger's size on a phone): a table started with
     it off never offers a Hint."""
     page = new_page(browser, name="Ana", **PHONE)
-    page.goto(live_server.url + "/")
-    page.locator('button[data-game="alhambra"]').click()
-    box = page.locator("#opt-hints")
-    assert box.is_checked()
-    label = page.locator('label[for="opt-hints"]')
-    assert label.inner_text().strip() == "Players may ask the hard bot for a hint"
-    label.scroll_into_view_if_needed()
-    size = label.bounding_box()
-    assert size is not None and size["height"] >= 44
-    # (the lobby's "Herna" link in the bar is 32 px tall on a phone: older than this change)
-    assert [p for p in check_layout(page) if not p.endswith('<a> "Herna"')] == []
-    shot(page, "hint-lobby-390x844", full_page=False)
-    box.uncheck()
-    page.select_option("#players", "2")
-    page.select_option("#seat-1", "easy")
-    page.locator("#start").click()
-    page.wait_for_selector("#board svg")
-    table = live_server.table(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    table = start_with_switch_off(page, live_server, "hints",
+                                  "Players may ask the hard bot for a hint", "390x844")
     assert table.row.hints is False
     wait_for(lambda: my_turn(page), what="my turn")
     assert page.locator("#turn h2").count() and page.locator("#hint").count() == 0

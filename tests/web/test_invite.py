@@ -65,6 +65,37 @@ def start_from_lobby(page: Any, url: str, game: str, players: int,
     page.locator("#start").click()
 
 
+def my_turn(page: Any) -> bool:
+    """Whether the page offers me a move (lit parts, or a move's button)."""
+    return page.locator("#board .part.live, #turn button.move").count() > 0
+
+
+def start_with_switch_off(page: Any, live_server: Any, switch: str, label: str,
+                          size: str) -> Any:
+    """Alhambra against an easy bot, started from the lobby with its table switch `switch`
+    (e.g. "undo") unticked: the switch is on by default, says `label`, is a finger's size on
+    a phone, and the lobby passes the layout check. Returns the live table."""
+    from .layoutkit import check_layout, shot
+
+    page.goto(live_server.url + "/")
+    page.locator('button[data-game="alhambra"]').click()
+    box = page.locator(f"#opt-{switch}")
+    assert box.is_checked()
+    text = page.locator(f'label[for="opt-{switch}"]')
+    assert text.inner_text().strip() == label
+    text.scroll_into_view_if_needed()
+    box_size = text.bounding_box()
+    assert box_size is not None and box_size["height"] >= (44 if size == "390x844" else 24)
+    assert check_layout(page) == []
+    shot(page, f"{switch}-lobby-{size}", full_page=False)
+    box.uncheck()
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "easy")
+    page.locator("#start").click()
+    page.wait_for_selector("#board svg")
+    return live_server.table(page.evaluate("location.pathname").rsplit("/", 1)[1])
+
+
 def drawn_version(page: Any) -> int:
     v = page.locator("#board").get_attribute("data-version")
     return int(v) if v not in (None, "") else -1

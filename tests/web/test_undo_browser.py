@@ -13,13 +13,18 @@ import pytest
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE, check_layout, shot
-from .test_invite import close, drawn_version, new_page, play_one_move, start_from_lobby, wait_for
+from .test_invite import (
+    close,
+    drawn_version,
+    my_turn,
+    new_page,
+    play_one_move,
+    start_from_lobby,
+    start_with_switch_off,
+    wait_for,
+)
 
 MARKET = '#board [data-part^="market:"].live'
-
-
-def my_turn(page: Any) -> bool:
-    return page.locator("#board .part.live, #turn button.move").count() > 0
 
 
 def buy_a_tile(page: Any) -> str:
@@ -104,25 +109,8 @@ def test_the_lobby_switches_undo_off_for_a_table(browser: Any, live_server: Live
                                                  size: str) -> None:
     """The lobby's checkbox (on by default): a table started with it off never offers Undo."""
     page = new_page(browser, name="Ana", **(PHONE if size == "390x844" else DESKTOP))
-    page.goto(live_server.url + "/")
-    page.locator('button[data-game="alhambra"]').click()
-    box = page.locator("#opt-undo")
-    assert box.is_checked()
-    label = page.locator('label[for="opt-undo"]')
-    assert label.inner_text().strip() == "Players may undo steps within their turn"
-    label.scroll_into_view_if_needed()
-    box_size = label.bounding_box()
-    assert box_size is not None and box_size["height"] >= (44 if size == "390x844" else 24)
-    # (the lobby's "Herna" link in the bar is 32 px tall on a phone: older than this change,
-    # and only the table page's bar is sized for a finger; everything else must pass)
-    assert [p for p in check_layout(page) if not p.endswith('<a> "Herna"')] == []
-    shot(page, f"undo-lobby-{size}", full_page=False)
-    box.uncheck()
-    page.select_option("#players", "2")
-    page.select_option("#seat-1", "easy")
-    page.locator("#start").click()
-    page.wait_for_selector("#board svg")
-    table = live_server.table(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    table = start_with_switch_off(page, live_server, "undo",
+                                  "Players may undo steps within their turn", size)
     assert table.row.undo is False
     for _ in range(8):
         wait_for(lambda: my_turn(page), what="my turn")

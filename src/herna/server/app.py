@@ -29,6 +29,7 @@ from herna.web import STATIC, catalog, page_words
 
 from . import bodies, guide, hints, names, pads, practice, replays, reviews, rules, words
 from .abuse import Limits
+from .accounts import COOKIE, SESSION_DAYS, Accounts, Player
 from .store import Store, token_hash
 from .tables import TOKEN, Refused, Table, Tables, Watcher, parse_lang
 
@@ -92,7 +93,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
                bot_pace: bool = True, bot_processes: int = 0,
                finished_idle: float = FINISHED_IDLE, limits: Limits | None = None,
                shared: bool | None = None, now: Callable[[], float] = time.time,
-               clock_every: float = CLOCK_EVERY) -> FastAPI:
+               clock_every: float = CLOCK_EVERY, accounts: bool = False,
+               session_days: float = SESSION_DAYS) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
     `bot_processes=N` runs the bots in N worker processes instead of threads;
@@ -102,7 +104,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     one hears their changes and runs only the bots it holds the lease of (`shared.py`);
     `now`: the server's wall clock, which the tables' clocks count by (tests give their own,
     or replace `app.state.tables.now`); `clock_every`: seconds between the checks of the
-    clocks (0: none, a test calls `app.state.tables.check_clocks()` itself)."""
+    clocks (0: none, a test calls `app.state.tables.check_clocks()` itself); `accounts`:
+    people may sign up and sign in (a shared server), sessions lasting `session_days`
+    (accounts.py); without it the account endpoints answer 404 and names stay in the browser."""
     limits = limits or Limits.off()
     store = Store(db or os.environ.get("HERNA_DB") or DEFAULT_DB)
     if shared is None:
@@ -151,6 +155,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     app.state.replays = kept
     hinter = hints.Hints(tables)
     reviewer = reviews.Reviews(tables)
+    # people's accounts (accounts.py): a shared server's; a private one has none
+    acc = Accounts(store, lambda: tables.now(), session_days) if accounts else None
+    app.state.accounts = acc
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -183,6 +190,161 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     def _table(table_id: str) -> Table:
         return tables.load(bodies.check_table_id(table_id))
 
+    # ----- accounts (accounts.py): who a request is, and which seat it may act at ----------
+    def _player(request: Request | WebSocket) -> Player | None:
+        """The signed-in account of the request's session cookie (None: none, or expired)."""
+        if acc is None:
+            return None
+        return acc.who(request.cookies.get(COOKIE))
+
+    def _same_site(request: Request | WebSocket, lang: str, body: bool = True) -> None:
+        """A request that a session cookie authorises comes from this site's own page: its
+        body is JSON (a form on another site cannot send that without asking first) and its
+        Origin, when the browser sends one, is this host. SameSite=Lax keeps the cookie off
+        other sites' POSTs too; this holds where a browser does not keep SameSite."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        origin = request.headers.get("origin")
+        host = request.headers.get("host", "")
+        if (body and kind != "application/json") or (
+                origin is not None and origin.split("://", 1)[-1] != host):
+            raise Refused(403, catalog().t("account.refuse_cross_site", lang))
+
+    def _holder(request: Request | WebSocket, table: Table,
+                body: dict[str, Any] | None = None, write: bool = False) -> int | None:
+        """The seat a request acts at: the one its token opens (refused to another account
+        than the one the seat belongs to), or on a server with accounts, `seat` (in the
+        body or the query) of a seat that belongs to the signed-in account; else None."""
+        token = _token(request, body)
+        if acc is None:
+            return tables.seat(table, token)
+        query = request.query_params
+        lang = parse_lang((body or {}).get("lang", query.get("lang")), table.row.lang)
+        if token:
+            seat = tables.seat(table, token)
+            owner = None if seat is None else table.row.seats[seat].player
+            if owner is not None and COOKIE in request.cookies:
+                me = _player(request)
+                if me is not None and me.id != owner:
+                    raise Refused(403, catalog().t("account.refuse_seat", lang))
+            return seat
+        asked = (body or {}).get("seat", query.get("seat"))
+        if asked is None or asked == "":
+            return None
+        if isinstance(asked, str) and asked.isascii() and asked.isdigit() and len(asked) < 4:
+            asked = int(asked)
+        if not isinstance(asked, int) or isinstance(asked, bool) \
+                or not 0 <= asked < table.row.players:
+            raise Refused(422, catalog().t("account.refuse_seat_number", lang,
+                                           most=table.row.players - 1))
+        me = _player(request)
+        if me is None:
+            raise Refused(401, catalog().t("account.refuse_signed_out", lang))
+        if table.row.seats[asked].player != me.id:
+            raise Refused(403, catalog().t("account.refuse_not_yours", lang))
+        _same_site(request, lang, body=write)
+        return asked
+
+    def _need_accounts(lang: str) -> Accounts:
+        if acc is None:
+            raise Refused(404, catalog().t("account.refuse_off", lang))
+        return acc
+
+    def _signed_in(response: Response, request: Request, session_id: str) -> None:
+        """The session's cookie: HttpOnly (no script reads it), SameSite=Lax (no other
+        site's POST carries it), Secure when the page came over https."""
+        assert acc is not None
+        response.set_cookie(COOKIE, session_id, max_age=int(acc.session_seconds), path="/",
+                            httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https")
+
+    def _signed_out(response: Response, request: Request) -> None:
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                               secure=request.url.scheme == "https")
+
+    async def _account_body(request: Request, kind: str) -> tuple[Accounts, dict[str, Any],
+                                                                   str]:
+        """An account request's body and language, after its checks: accounts on, the
+        abuse limit of `kind`, from this site's page."""
+        lang = parse_lang(request.query_params.get("lang"), "en")
+        accounts_ = _need_accounts(lang)
+        limits.hit(kind, _client(request))
+        _same_site(request, lang, body=request.headers.get("content-length", "0") != "0")
+        body = await _body(request, optional=True)
+        return accounts_, body, parse_lang(body.get("lang"), lang)
+
+    def _account_json(player: Player | None, status: int = 200) -> JSONResponse:
+        shown = None if player is None else {"id": player.id, "name": player.name}
+        return JSONResponse({"player": shown}, status_code=status)
+
+    @app.get("/api/account")
+    def api_account(request: Request, lang: str | None = None) -> Response:
+        """Who am I: the signed-in account, or `{"player": null}`."""
+        _need_accounts(parse_lang(lang, "en"))
+        return _account_json(_player(request))
+
+    @app.post("/api/account/signup", status_code=201)
+    async def api_signup(request: Request) -> Response:
+        accounts_, body, lang = await _account_body(request, "create")
+        player, session_id = await asyncio.to_thread(
+            accounts_.sign_up, body.get("name"), body.get("password"), lang)
+        response = _account_json(player, 201)
+        _signed_in(response, request, session_id)
+        return response
+
+    @app.post("/api/account/signin")
+    async def api_signin(request: Request) -> Response:
+        accounts_, body, lang = await _account_body(request, "create")
+        player, session_id = await asyncio.to_thread(
+            accounts_.sign_in, body.get("name"), body.get("password"), lang)
+        response = _account_json(player)
+        _signed_in(response, request, session_id)
+        return response
+
+    @app.post("/api/account/logout")
+    async def api_logout(request: Request) -> Response:
+        """Sign this browser out (its session ends; the account's others go on)."""
+        accounts_, _body_in, _lang = await _account_body(request, "actions")
+        await asyncio.to_thread(accounts_.log_out, request.cookies.get(COOKIE))
+        response = _account_json(None)
+        _signed_out(response, request)
+        return response
+
+    @app.post("/api/account/logout-everywhere")
+    async def api_logout_everywhere(request: Request) -> Response:
+        """End every session of the signed-in account, on every device."""
+        accounts_, _body_in, lang = await _account_body(request, "actions")
+        me = _player(request)
+        if me is None:
+            raise Refused(401, catalog().t("account.refuse_signed_out", lang))
+        ended = await asyncio.to_thread(accounts_.log_out_everywhere, me.id)
+        response = JSONResponse({"player": None, "ended": ended})
+        _signed_out(response, request)
+        return response
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(table_id: str, request: Request) -> Any:
+        """The seat my token opens becomes my account's (a friend's link opened while signed
+        in): My tables lists it on every device, and no other account may take it."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        lang = parse_lang(body.get("lang"), table.row.lang)
+        accounts_ = _need_accounts(lang)
+        _same_site(request, lang)
+        me = _player(request)
+        if me is None:
+            raise Refused(401, catalog().t("account.refuse_signed_out", lang))
+        token = _token(request, body)
+        seat = _holder(request, table, body) if token else None
+        if seat is None:
+            raise Refused(403, catalog().t("account.refuse_join", lang))
+        if table.row.seats[seat].player is None:
+            held = await asyncio.to_thread(accounts_.bind, table.id, seat, me.id)
+            table.row.seats[seat].player = held
+            if held != me.id:
+                raise Refused(403, catalog().t("account.refuse_seat", lang))
+        return _json(tables.payload_text(table, seat, lang))
+
     # ----- the API ------------------------------------------------------------------------
     @app.get("/api/games")
     def api_games() -> list[dict[str, Any]]:
@@ -198,9 +360,31 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_create(request: Request) -> dict[str, Any]:
         limits.hit("create", _client(request))
         body = await _body(request)
+        owner = _owner(request, body)
         table, tokens = await asyncio.to_thread(tables.create, body)
+        if owner is not None:  # the seats I take for my account (`"account": true`)
+            assert acc is not None
+            for i, s in enumerate(body["seats"]):
+                if isinstance(s, dict) and s.get("account") is True:
+                    table.row.seats[i].player = await asyncio.to_thread(
+                        acc.bind, table.id, i, owner.id)
         tables.wake_bots(table)
         return _created(table, tokens)
+
+    def _owner(request: Request, body: dict[str, Any]) -> Player | None:
+        """The account a new table's `"account": true` seats are taken for (None: no such
+        seat); refused without accounts or a session."""
+        seats = body.get("seats")
+        if not isinstance(seats, list) or not any(
+                isinstance(s, dict) and s.get("account") is True for s in seats):
+            return None
+        lang = parse_lang(body.get("lang"), "en")
+        _need_accounts(lang)
+        me = _player(request)
+        if me is None:
+            raise Refused(401, catalog().t("account.refuse_signed_out", lang))
+        _same_site(request, lang)
+        return me
 
     def _created(table: Table, tokens: list[str | None]) -> dict[str, Any]:
         return {"id": table.id,
@@ -211,7 +395,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request, lang: str | None = None) -> Any:
         table = _table(table_id)
-        seat = tables.seat(table, _token(request))
+        seat = _holder(request, table)
         return _json(tables.payload_text(table, seat, parse_lang(lang, table.row.lang)))
 
     @app.get("/api/tables/{table_id}/scenes/{seq}")
@@ -220,7 +404,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         """A step's scenes (a scoring round shown step by step), drawn when asked: public,
         the same for every seat (a token is checked, never needed)."""
         table = _table(table_id)
-        tables.seat(table, _token(request))
+        _holder(request, table)
         code = parse_lang(lang, table.row.lang)
         if not seq.isascii() or not seq.isdigit() or len(seq) > 9:
             raise Refused(422, catalog().t("refuse.scene_seq", code))
@@ -237,7 +421,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = tables.seat(table, _token(request, body))
+        seat = _holder(request, table, body, write=True)
         lang = parse_lang(body.get("lang"), table.row.lang)
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
@@ -250,7 +434,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = tables.seat(table, _token(request, body))
+        seat = _holder(request, table, body, write=True)
         lang = parse_lang(body.get("lang"), table.row.lang)
         await tables.take_back(table, seat, body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
@@ -262,7 +446,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = tables.seat(table, _token(request, body))
+        seat = _holder(request, table, body, write=True)
         lang = parse_lang(body.get("lang"), table.row.lang)
         return await hinter.ask(table, seat, body.get("version"), lang)
 
@@ -275,7 +459,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         lang = parse_lang(body.get("lang"), table.row.lang)
         if not seat.isascii() or not seat.isdigit() or int(seat[:9]) >= table.row.players:
             raise Refused(404, catalog().t("clocks.refuse_seat", lang, seat=seat[:12]))
-        holder = tables.seat(table, _token(request, body))
+        holder = _holder(request, table, body, write=True)
         await tables.seat_back(table, int(seat), holder, lang)
         return _json(tables.payload_text(table, int(seat), lang))
 
@@ -286,18 +470,25 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         body = await _body(request, optional=True)
         table = _table(table_id)
         token = _token(request, body)
-        seat = tables.seat(table, token)
-        if seat is None or token is None:
+        seat = _holder(request, table, body, write=True)
+        if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if tables.shared is not None and not table.state.is_over():
             await tables.catch_up(table, force=True)  # it may have ended in another process
         linked = table.row.next_id
         nxt, mine = await asyncio.to_thread(tables.again, table, seat, token)
+        owner = table.row.seats[seat].player
+        if acc is not None and owner is not None and nxt.row.seats[seat].player is None:
+            me = _player(request)  # the account's person takes the next seat: it is theirs
+            if me is not None and me.id == owner:
+                nxt.row.seats[seat].player = await asyncio.to_thread(acc.bind, nxt.id, seat,
+                                                                     me.id)
         if linked is None:  # the next table is new: the others' pages learn of it
             tables.broadcast(table)
         tables.wake_bots(nxt)
-        return {"id": nxt.id, "token": mine, "url": f"/t/{nxt.id}#token={mine}",
-                "watch_url": f"/t/{nxt.id}"}
+        # an account's seat asked for by its session: the next seat is the account's too
+        return {"id": nxt.id, "token": mine, "url": f"/t/{nxt.id}#token={mine}" if mine
+                else f"/t/{nxt.id}#seat={seat}", "watch_url": f"/t/{nxt.id}"}
 
     @app.post("/api/tables/{table_id}/name")
     async def api_name(table_id: str, request: Request) -> Any:
@@ -305,7 +496,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = tables.seat(table, _token(request, body))
+        seat = _holder(request, table, body, write=True)
         lang = parse_lang(body.get("lang"), table.row.lang)
         await names.rename(tables, table, seat, body.get("name"), lang)
         return _json(tables.payload_text(table, seat, lang))
@@ -316,7 +507,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         limits.hit("actions", _client(request))
         body = await _body(request)
         table = _table(table_id)
-        seat = table.seat_of(_token(request, body))
+        seat = _holder(request, table, body, write=True)
         lang = parse_lang(body.get("lang"), table.row.lang)
         if seat is None:
             raise Refused(403, catalog().t("refuse.spectator", lang))
@@ -444,15 +635,21 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.post("/api/my-tables")
     async def api_mine(request: Request) -> list[dict[str, Any]]:
-        """The tables these tokens hold seats at (the lobby keeps its tokens in the browser)."""
+        """The tables these tokens hold seats at (the lobby keeps its tokens in the browser),
+        and the seats of the signed-in account (a seat with no token here: `"token": null`,
+        opened with `seat` and the session)."""
         body = await _body(request)
         tokens = body.get("tokens", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise Refused(422, "tokens must be a list of strings")
         by_hash = {token_hash(t): t for t in tokens[:500] if TOKEN.fullmatch(t)}
-        rows = await asyncio.to_thread(store.tables_of, list(by_hash))
+        me = _player(request)  # signed in: the account's seats too, on any device
+        rows = await asyncio.to_thread(store.tables_of, list(by_hash),
+                                       None if me is None else me.id)
         out = [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
-                "token": by_hash[r["token_hash"]], "over": r["over"], "moves": r["moves"],
+                "token": by_hash.get(r["token_hash"]),
+                "account": me is not None and r["player"] == me.id,
+                "over": r["over"], "moves": r["moves"],
                 "created": r["created"].isoformat() if r["created"] else None,
                 **await _waiting(r["id"], r["seat"], r["over"])}
                for r in rows]
@@ -480,7 +677,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         await ws.accept()
         try:
             table = _table(table_id)
-            seat = tables.seat(table, _token(ws))
+            seat = _holder(ws, table)
             lang = parse_lang(ws.query_params.get("lang"), table.row.lang)
             client = _client(ws)
             limits.open_socket(client, len(table.watchers))

@@ -50,6 +50,24 @@ _COUNT = ("SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' 
           "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")
 
 
+# a person's open pages: while a process has a page of seat S at table T open, it holds a
+# shared lock (SEATED, hashtext('T/S')) on its lease connection, so the process running T's
+# clock can tell whether the person has a page open anywhere (a dead process's locks go
+# with its connection). A hash shared by two seats only makes a seat look present: a
+# stand-in then comes when the time runs out, as without pages.
+SEATED = LOCK_SPACE + 2
+_SEAT = f"SELECT pg_advisory_lock_shared({SEATED}, hashtext(%s))"
+_UNSEAT = f"SELECT pg_advisory_unlock_shared({SEATED}, hashtext(%s))"
+_SEATED = ("SELECT k FROM unnest(%s::text[]) AS k WHERE EXISTS (SELECT 1 FROM pg_locks "
+           f"WHERE locktype = 'advisory' AND classid = {SEATED} AND objid = hashtext(k)::oid "
+           "AND objsubid = 2 AND granted AND database = "
+           "(SELECT oid FROM pg_database WHERE datname = current_database()))")
+
+
+def seat_key(table_id: str, seat: int) -> str:
+    return f"{table_id}/{seat}"
+
+
 def parse(payload: str) -> tuple[str, str, int | None] | None:
     """A note's kind, table and version (`m T 12`, `s T`, `a T`); None if it is not ours."""
     parts = payload.split(" ")
@@ -74,6 +92,9 @@ class Shared:
         self._locks: Any = None  # psycopg.AsyncConnection holding the leases
         self._locks_guard = asyncio.Lock()
         self._stopping = False
+        # seats with a page open here (seat_key), and those whose lock the connection holds
+        self.seated: set[str] = set()
+        self._seated_held: set[str] = set()
 
     async def start(self, timeout: float = 30.0) -> None:
         """Listen (and wait until listening: a change made after start is heard)."""
@@ -93,6 +114,7 @@ class Shared:
                     await self._locks.close()  # frees every lease at once
                 self._locks = None
             self.held.clear()
+            self._seated_held.clear()
 
     async def _listen(self) -> None:
         import psycopg
@@ -128,6 +150,7 @@ class Shared:
         if self._locks is None or self._locks.closed:
             if self._locks is not None:  # the connection broke: its locks went with it
                 self.held.clear()
+                self._seated_held.clear()
             self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             await self._locks.execute(_PRESENT)
         return self._locks
@@ -182,6 +205,37 @@ class Shared:
             except Exception as e:
                 await self._lost(e)
 
+    async def sync_seated(self) -> None:
+        """Hold a seat lock for each seat with a page open here, and no other (after any
+        open or close: the set is the truth, so out-of-order calls end in the same state)."""
+        if self._stopping:
+            return
+        async with self._locks_guard:
+            try:
+                conn = await self._conn()
+                for key in sorted(self.seated - self._seated_held):
+                    await conn.execute(_SEAT, (key,))
+                    self._seated_held.add(key)
+                for key in sorted(self._seated_held - self.seated):
+                    await conn.execute(_UNSEAT, (key,))
+                    self._seated_held.discard(key)
+            except Exception as e:
+                await self._lost(e)
+
+    async def pages_open(self, keys: list[str]) -> set[str] | None:
+        """Which of these seats (seat_key) have a page open in any process; None when the
+        database cannot say (then nobody is taken for gone)."""
+        if not keys:
+            return set()
+        await self.sync_seated()  # this process's own pages count too
+        async with self._locks_guard:
+            try:
+                cur = await (await self._conn()).execute(_SEATED, (keys,))
+                return {row[0] for row in await cur.fetchall()}
+            except Exception as e:
+                await self._lost(e)
+                return None
+
     async def _lost(self, e: Exception) -> None:
         """The lease connection failed: every lease is gone with it (PostgreSQL frees them
         when the session ends); the next `take` opens a new one."""
@@ -192,3 +246,4 @@ class Shared:
                 await self._locks.close()
         self._locks = None
         self.held.clear()
+        self._seated_held.clear()

@@ -157,6 +157,7 @@ class SeatRow:
     name: str | None = None  # a person's display name (None: "Player N" in the page's words)
     stand_in: bool = False  # a bot plays this person's seat now (herna.server.clocks)
     back: float | None = None  # when its person last took it back (seconds since the epoch)
+    player: str | None = None  # the account the seat belongs to (herna.server.accounts)
 
 
 @dataclass
@@ -242,7 +243,7 @@ def wall(at: datetime | None) -> float:
 
 def _seat_row(s: Any) -> SeatRow:
     return SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name, bool(s.stand_in),
-                   None if s.back is None else wall(s.back))
+                   None if s.back is None else wall(s.back), s.player_id)
 
 
 class Store:
@@ -279,7 +280,8 @@ class Store:
         conn.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
              "token_hash": s.token_hash, "name": s.name, "stand_in": s.stand_in,
-             "back": None if s.back is None else datetime.fromtimestamp(s.back, UTC)}
+             "back": None if s.back is None else datetime.fromtimestamp(s.back, UTC),
+             "player_id": s.player}
             for s in row.seats])
 
     def create_next(self, table_id: str, row: TableRow) -> str:
@@ -464,17 +466,21 @@ class Store:
                                 .order_by(tables_t.c.created)).all()
         return [r.id for r in rows]
 
-    def tables_of(self, hashes: list[str]) -> list[dict[str, Any]]:
-        """The tables where one of these token digests holds a seat (the lobby's list)."""
-        if not hashes:
+    def tables_of(self, hashes: list[str], player: str | None = None) -> list[dict[str, Any]]:
+        """The tables where one of these token digests holds a seat, or where a seat belongs
+        to the account `player` (the lobby's list)."""
+        if not hashes and player is None:
             return []
+        held: sa.ColumnElement[bool] = seats_t.c.token_hash.in_(hashes)
+        if player is not None:
+            held = sa.or_(held, seats_t.c.player_id == player)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
                           tables_t.c.created, tables_t.c.finished, seats_t.c.seat,
-                          seats_t.c.token_hash)
+                          seats_t.c.token_hash, seats_t.c.player_id)
                 .join(seats_t, seats_t.c.table_id == tables_t.c.id)
-                .where(seats_t.c.token_hash.in_(hashes))
+                .where(held)
                 .order_by(tables_t.c.created.desc())).all()
             # the moves that stand: each undo row takes one back (herna.server.undo)
             undos = sa.func.sum(sa.case((actions_t.c.text.like("!undo %"), 1), else_=0))
@@ -483,5 +489,6 @@ class Store:
                 .where(actions_t.c.table_id.in_({r.id for r in rows}))
                 .group_by(actions_t.c.table_id)).all())
         return [{"id": r.id, "game": r.game, "players": r.players, "seat": r.seat,
-                 "token_hash": r.token_hash, "created": r.created, "over": r.finished is not None,
+                 "token_hash": r.token_hash, "player": r.player_id, "created": r.created,
+                 "over": r.finished is not None,
                  "moves": counts.get(r.id, 0)} for r in rows]

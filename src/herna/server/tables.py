@@ -37,6 +37,7 @@ from herna.web import catalog
 
 from . import botproc, clocks, names, undo, words
 from .shared import Shared
+from .shared import seat_key as shared_seat_key
 from .store import Conflict, SeatRow, Store, TableRow, Unavailable, next_token, token_hash, wall
 
 log = logging.getLogger("herna.server")
@@ -116,6 +117,9 @@ class Table:
     clock_base: clocks.Base | None = None
     present: dict[int, int] = field(default_factory=dict)
     away: dict[int, float] = field(default_factory=dict)
+    # with several processes: the seats the clock's process has seen with a page open
+    # anywhere (a seat never seen so, a program playing over HTTP, is never taken for gone)
+    seen: set[int] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -409,11 +413,14 @@ class Tables:
         self.wake_bots(table)
         return table, tokens
 
-    def again(self, table: Table, seat: int | None, token: str) -> tuple[Table, str]:
+    def again(self, table: Table, seat: int | None, token: str | None
+              ) -> tuple[Table, str | None]:
         """"Play again": the next table with the same game, seats, options and language,
         made once however many seats ask, and this seat's token there. Its human seats are
         open until each player asks: a seat's token is made from that player's token here
-        (`next_token`), so only its holder can take it, and asking twice gives the same one."""
+        (`next_token`), so only its holder can take it, and asking twice gives the same one.
+        An account's seat asked for by its owner's session (`token` None) gets no token (the
+        caller makes the next seat the account's)."""
         if seat is None:
             raise Refused(403, catalog().t("refuse.again_seat", table.row.lang))
         if not table.state.is_over():
@@ -430,6 +437,8 @@ class Tables:
             table.row.next_id = self.store.create_next(table.id, row)
             table.forget()
         nxt = self.load(table.row.next_id)
+        if token is None:
+            return nxt, None
         mine = next_token(token, nxt.id)
         digest = token_hash(mine)
         held = nxt.row.seats[seat]
@@ -1004,6 +1013,7 @@ class Tables:
             watcher.counted = True
             table.present[watcher.seat] = table.present.get(watcher.seat, 0) + 1
             table.away.pop(watcher.seat, None)
+            self._seated(table, watcher.seat)
         watcher.start()
         watcher.push(self.payload_text(table, watcher.seat, watcher.lang))
 
@@ -1012,11 +1022,51 @@ class Tables:
             watcher.counted = False
             left = table.present.get(watcher.seat, 1) - 1
             table.present[watcher.seat] = left
-            if left <= 0:  # the seat's last page here closed: it has left, since now
+            if left <= 0 and self.shared is None:  # the seat's last page closed: it has left
                 table.away[watcher.seat] = self.now()
+            self._seated(table, watcher.seat)
         table.watchers.discard(watcher)
         self.unwatched += 1
         watcher.stop()
+
+    def _seated(self, table: Table, seat: int) -> None:
+        """With several processes, tell the others whether this process has a page of the
+        seat open (a seat lock, herna.server.shared): the one running the table's clock
+        counts the pages of every process before taking the person for gone."""
+        if self.shared is None:
+            return
+        key = shared_seat_key(table.id, seat)
+        if table.present.get(seat, 0) > 0:
+            self.shared.seated.add(key)
+        else:
+            self.shared.seated.discard(key)
+        self._spawn(self.shared.sync_seated())
+
+    async def _look_for_pages(self, tables: list[Table]) -> None:
+        """With several processes: for the timed seats the clock waits on, whether their
+        person has a page open in any process; a seat seen so and now without one has left
+        since this look (within a check of the clock: a second)."""
+        assert self.shared is not None
+        keys = {}
+        for table in tables:
+            base = table.clock_now()
+            if base is None or base.clock.kind == "slow":
+                continue
+            for s in table.row.seats:
+                if s.kind != "bot" and not s.stand_in and s.seat in base.since:
+                    keys[shared_seat_key(table.id, s.seat)] = (table, s.seat)
+        if not keys:
+            return
+        open_ = await self.shared.pages_open(list(keys))
+        if open_ is None:
+            return
+        now = self.now()
+        for key, (table, seat) in keys.items():
+            if key in open_:
+                table.seen.add(seat)
+                table.away.pop(seat, None)
+            elif seat in table.seen and seat not in table.away:
+                table.away[seat] = now
 
     def broadcast(self, table: Table, first: int | None = None) -> None:
         """Queue the table for every connection, the mover's own first (the one waiting).
@@ -1053,14 +1103,13 @@ class Tables:
 
     def _takeover_at(self, table: Table, base: clocks.Base, seat: int) -> float | None:
         """When a bot takes over the running seat: `grace` after its time runs out, or after
-        its pages closed while it was waited for (a live clock in one process: a slow
-        table's players close the page between moves, and another process's pages are not
-        seen here)."""
+        its pages closed while it was waited for (not at a slow table, whose players close the
+        page between moves; with several processes, pages anywhere count: _look_for_pages)."""
         out = base.out_at(seat)
         if out is None:
             return None
         due = out + base.clock.grace
-        if seat in table.away and base.clock.kind != "slow" and self.shared is None:
+        if seat in table.away and base.clock.kind != "slow":
             due = min(due, max(table.away[seat], base.since[seat]) + base.clock.grace)
         return due
 
@@ -1085,11 +1134,12 @@ class Tables:
         With several processes, the one holding a table's bot lease checks its clocks (it
         runs the stand-in). Returns how many seats were handed over."""
         handed = 0
-        for table in list(self.live.values()):
-            if table.row.clock is None or table.state.is_over() or self.closing:
-                continue
-            if self.shared is not None and table.id not in self.shared.held:
-                continue
+        timed = [t for t in list(self.live.values())
+                 if t.row.clock is not None and not t.state.is_over() and not self.closing
+                 and (self.shared is None or t.id in self.shared.held)]
+        if self.shared is not None and timed:
+            await self._look_for_pages(timed)
+        for table in timed:
             if self._due(table, self.now()):
                 handed += await self._stand_in(table)
         return handed

@@ -39,9 +39,11 @@ def bot_processes(workers: int, cores: int | None = None) -> int:
     return max(1, (cores - workers) // workers)
 
 
-def settings(db: str, finished_idle: float, limits: dict[str, Any], bots: int) -> str:
+def settings(db: str, finished_idle: float, limits: dict[str, Any], bots: int,
+             accounts: bool = False, session_days: float = 30.0) -> str:
     return json.dumps({"db": db, "finished_idle": finished_idle, "limits": limits,
-                       "bot_processes": bots})
+                       "bot_processes": bots, "accounts": accounts,
+                       "session_days": session_days})
 
 
 def app_from_env() -> FastAPI:
@@ -57,4 +59,5 @@ def app_from_env() -> FastAPI:
         logging.getLogger(name).addFilter(_NoQuery())
     return create_app(cfg["db"], bot_processes=cfg["bot_processes"],
                       finished_idle=cfg["finished_idle"], limits=Limits(**cfg["limits"]),
-                      shared=True)
+                      shared=True, accounts=cfg.get("accounts", False),
+                      session_days=cfg.get("session_days", 30.0))

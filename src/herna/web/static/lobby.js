@@ -1,8 +1,8 @@
 // The lobby: choose a game, its players, seats and options; start a table; hand each friend
 // a link (copy, share, QR code); list my tables. The server decides everything about play.
 import {
-  api, BOX_GAMES, cleanName, copyLink, el, forgetTable, heldSeats, holdSeat, keepMyName,
-  languagePicker, loadWords, myName, nameForm, plural, t, timeWords,
+  api, BOX_GAMES, cleanName, copyLink, currentLang, el, forgetTable, heldSeats, holdSeat,
+  keepMyName, languagePicker, loadWords, myName, NAME_MAX, nameForm, plural, t, timeWords,
 } from "./herna.js";
 import qrcode from "./vendor/qrcode-generator-2.0.4.js";
 
@@ -237,7 +237,10 @@ async function start() {
   const seats = form.seats.map((k, i) => {
     if (["easy", "medium", "hard"].includes(k)) return { kind: "bot", level: k };
     const name = k === "me" ? me : k === "hotseat" ? cleanName(form.names[i]) : null;
-    return name ? { kind: "human", name } : { kind: "human" };
+    const seat = name ? { kind: "human", name } : { kind: "human" };
+    // signed in: my seat is my account's (My tables follows me to my other devices)
+    if (k === "me" && signedIn()) seat.account = true;
+    return seat;
   });
   let made;
   try {
@@ -407,7 +410,7 @@ async function refreshMine(force = false) {
   const tokens = [...mineTokens.keys(), ...friendTokens.keys()].slice(0, 500);
   let rows = [];
   let failed = false;
-  if (tokens.length) {
+  if (tokens.length || signedIn()) { // signed in: my account's seats come with the cookie
     asking = true;
     try {
       rows = await api("/api/my-tables", { method: "POST", body: { tokens } });
@@ -427,7 +430,8 @@ async function refreshMine(force = false) {
   // time left first (the server's order, kept for the rest)
   const tables = new Map();
   for (const r of rows) {
-    const seat = mineTokens.get(r.token);
+    // a seat of my account with no token in this browser (taken on another device) is mine
+    const seat = mineTokens.get(r.token) || (r.account && !r.token ? { mode: "me" } : null);
     const before = tables.get(r.id);
     const waits = Boolean(seat) && r.my_move;
     if (!before || (seat && (!before.mine || (waits && !before.waits)
@@ -464,7 +468,8 @@ function drawMine(list, failed) {
     parts.push(el("ul", { class: "my-tables" }, list.map((r) => {
       const name = gameName(r.game);
       const hasInvite = invites().some((i) => i.table === r.id);
-      const href = r.mine ? seatPath(r.id, r.token) : `/t/${encodeURIComponent(r.id)}`;
+      const href = r.mine && r.token ? seatPath(r.id, r.token) : r.mine
+        ? `/t/${encodeURIComponent(r.id)}#seat=${r.seat}` : `/t/${encodeURIComponent(r.id)}`;
       return el("li", {
         class: `${r.over ? "over" : "open"}${r.waits ? " my-move" : ""}`, "data-table": r.id,
       },
@@ -489,10 +494,11 @@ function drawMine(list, failed) {
               document.getElementById("created").scrollIntoView({ block: "start" });
             },
           }, t("lobby.links_again")) : null,
-          el("button", {
+          // my account's seat stays in the list of every device: nothing here to forget
+          r.token || !r.mine ? el("button", {
             type: "button", class: "leave", "aria-label": t("lobby.leave_label", { game: name }),
             onclick: () => leave(r.id),
-          }, t("lobby.leave"))));
+          }, t("lobby.leave")) : null));
     })));
   }
   // a game record from a file (herna play --save, herna simulate --records) opens there too
@@ -522,11 +528,145 @@ function watchMine() {
   });
 }
 
+// ----- my account (a shared server: herna serve --accounts) ---------------------------------
+// The server says who is signed in (the session is an HttpOnly cookie no script reads);
+// `account` is null on a private server (no account UI), else {player: null | {id, name}}.
+// This browser notes the name (herna.account) so a table page knows to join my seats to it.
+const ACCOUNT_KEY = "herna.account";
+let account = null;
+let accountForm = null; // "signin" | "signup" while its form is open
+
+function signedIn() {
+  return Boolean(account && account.player);
+}
+
+async function loadAccount() {
+  try {
+    account = await api("/api/account");
+  } catch {
+    account = null; // 404: a private server, names in the browser only
+  }
+  if (signedIn()) localStorage.setItem(ACCOUNT_KEY, account.player.name);
+  else localStorage.removeItem(ACCOUNT_KEY);
+}
+
+function drawAccount() {
+  const slot = document.getElementById("account-slot");
+  const panel = document.getElementById("account-panel");
+  if (!account) {
+    slot.replaceChildren();
+    panel.replaceChildren();
+    return;
+  }
+  if (signedIn()) {
+    accountForm = null;
+    slot.replaceChildren(el("details", { class: "account-menu", id: "account-menu" },
+      el("summary", { id: "account-name", title: t("account.signed_in",
+        { name: account.player.name }) }, account.player.name),
+      el("div", { class: "account-list" },
+        el("p", { class: "hint" }, t("account.signed_in", { name: account.player.name })),
+        el("button", { type: "button", id: "log-out", onclick: () => logOut(false) },
+          t("account.log_out")),
+        el("button", { type: "button", id: "log-out-all", onclick: () => logOut(true) },
+          t("account.log_out_all")))));
+  } else {
+    slot.replaceChildren(
+      el("button", { type: "button", id: "sign-in", class: "small",
+        "aria-expanded": accountForm === "signin" ? "true" : "false",
+        onclick: () => openAccountForm("signin") }, t("account.sign_in")),
+      el("button", { type: "button", id: "sign-up", class: "small",
+        "aria-expanded": accountForm === "signup" ? "true" : "false",
+        onclick: () => openAccountForm("signup") }, t("account.sign_up")));
+  }
+  // what is typed survives a redraw (another language, the other form)
+  const typed = ["account-name-input", "account-password-input"].map((id) => [id,
+    document.getElementById(id)?.value]);
+  panel.replaceChildren(accountForm ? accountPanel(accountForm) : "");
+  for (const [id, value] of typed) {
+    const input = document.getElementById(id);
+    if (input && value) input.value = value;
+  }
+}
+
+function openAccountForm(kind) {
+  accountForm = accountForm === kind ? null : kind;
+  drawAccount();
+  if (accountForm) document.getElementById("account-name-input").focus();
+}
+
+function accountPanel(kind) {
+  const signup = kind === "signup";
+  const name = el("input", {
+    id: "account-name-input", type: "text", maxlength: 32, required: true,
+    autocomplete: "username", spellcheck: "false", autocapitalize: "off",
+  });
+  const password = el("input", {
+    id: "account-password-input", type: "password", required: true, minlength: signup ? 8 : null,
+    autocomplete: signup ? "new-password" : "current-password",
+  });
+  const error = el("p", { class: "error", role: "alert", id: "account-error" });
+  return el("form", {
+    class: "panel account-form", id: `account-${kind}`, "aria-labelledby": "account-title",
+    onsubmit: async (e) => {
+      e.preventDefault();
+      error.textContent = "";
+      try {
+        const answer = await api(`/api/account/${kind}`, {
+          method: "POST",
+          body: { name: name.value, password: password.value, lang: currentLang() },
+        });
+        account = { player: answer.player };
+        localStorage.setItem(ACCOUNT_KEY, answer.player.name);
+        // the display name at tables defaults to the account's (at most a seat name's length)
+        const shown = cleanName([...answer.player.name].slice(0, NAME_MAX).join(""));
+        if (shown) keepMyName(shown);
+        accountForm = null;
+        drawAccount();
+        drawName();
+        refreshMine(true);
+      } catch (err) {
+        error.textContent = err.message;
+      }
+    },
+  }, el("h2", { id: "account-title" }, signup ? t("account.sign_up_title")
+    : t("account.sign_in_title")),
+  signup ? el("p", { class: "hint" }, t("account.sign_up_hint")) : null,
+  el("label", { for: name.id }, t("account.name")), name,
+  el("label", { for: password.id }, t("account.password")), password,
+  signup ? el("p", { class: "hint" }, t("account.password_hint", { least: 8 })) : null,
+  el("div", { class: "name-row" },
+    el("button", { type: "submit", class: "primary", id: "account-submit" },
+      signup ? t("account.sign_up") : t("account.sign_in")),
+    el("button", { type: "button", id: "account-cancel",
+      onclick: () => { accountForm = null; drawAccount(); } }, t("account.cancel"))),
+  error,
+  // the other form (a phone's bar offers "Sign in" only)
+  el("p", { class: "account-switch" }, el("button", {
+    type: "button", class: "link", id: "account-switch",
+    onclick: () => openAccountForm(signup ? "signin" : "signup"),
+  }, signup ? t("account.have_one") : t("account.need_one"))));
+}
+
+async function logOut(everywhere) {
+  try {
+    await api(`/api/account/${everywhere ? "logout-everywhere" : "logout"}`, {
+      method: "POST", body: { lang: currentLang() },
+    });
+  } catch {
+    // signed out already (an ended session): the page shows it as it is below
+  }
+  await loadAccount();
+  drawAccount();
+  refreshMine(true);
+}
+
 async function main() {
   await loadWords();
   document.title = t("page.lobby_title");
+  await loadAccount();
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => {
     document.title = t("page.lobby_title");
+    drawAccount();
     drawName();
     draw();
     if (invited) showInvite(invited);
@@ -534,10 +674,12 @@ async function main() {
   }));
   games = await api("/api/games");
   document.getElementById("lobby").replaceChildren(
+    el("div", { id: "account-panel" }),
     el("div", { id: "name-slot" }),
     el("div", { id: "setup-slot" }),
     el("section", { id: "created", class: "panel", hidden: true, "aria-live": "polite" }),
     el("section", { id: "mine", class: "panel" }, el("h2", {}, t("lobby.mine"))));
+  drawAccount();
   drawName();
   pickGame(games[0].id);
   watchMine();

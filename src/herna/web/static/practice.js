@@ -123,6 +123,23 @@ function forModule(open) {
     extra: { ...puzzle.extra, open } };
 }
 
+// What `request` answers, as { answer }, if the page is still at turn `mine` when it does;
+// null if it failed (the page goes back to `failPhase` and says why) or a newer step
+// (another puzzle, another mode) took over meanwhile.
+async function answerOf(request, mine, failPhase) {
+  try {
+    const answer = await request;
+    return mine === turn ? { answer } : null;
+  } catch (e) {
+    if (mine === turn) {
+      phase = failPhase;
+      message = e.message;
+      render();
+    }
+    return null;
+  }
+}
+
 async function show(source) {
   const mine = ++turn;
   phase = "loading";
@@ -130,18 +147,9 @@ async function show(source) {
   solution = stopSolution();
   if (puzzle) drag.update(forModule(false), submit); // nothing more is laid on it
   render();
-  let got;
-  try {
-    got = await source();
-  } catch (e) {
-    if (mine !== turn) return;
-    phase = "error";
-    message = e.message;
-    render();
-    return;
-  }
-  if (mine !== turn) return;
-  puzzle = got;
+  const got = await answerOf(source(), mine, "error");
+  if (!got) return;
+  puzzle = got.answer;
   finished = null;
   phase = "solving";
   drawPuzzle();
@@ -167,20 +175,12 @@ async function submit(text) {
   const mine = turn;
   phase = "checking";
   render();
-  let answer;
-  try {
-    answer = await api("/api/practice/check", {
-      method: "POST",
-      body: { puzzle: puzzle.id, placement: text, seconds, lang: currentLang() },
-    });
-  } catch (e) {
-    if (mine !== turn) return;
-    phase = "solving";
-    message = e.message;
-    render();
-    return;
-  }
-  if (mine !== turn) return;
+  const got = await answerOf(api("/api/practice/check", {
+    method: "POST",
+    body: { puzzle: puzzle.id, placement: text, seconds, lang: currentLang() },
+  }), mine, "solving");
+  if (!got) return;
+  const answer = got.answer;
   if (!answer.solved) {
     phase = "solving";
     message = t("practice.wrong", { reason: answer.reason });
@@ -235,18 +235,10 @@ async function giveUp() {
   const mine = turn;
   phase = "checking";
   render();
-  let answer;
-  try {
-    answer = await api(`/api/practice/solution?${new URLSearchParams({
-      puzzle: puzzle.id, lang: currentLang() })}`);
-  } catch (e) {
-    if (mine !== turn) return;
-    phase = "solving";
-    message = e.message;
-    render();
-    return;
-  }
-  if (mine !== turn) return;
+  const got = await answerOf(api(`/api/practice/solution?${new URLSearchParams({
+    puzzle: puzzle.id, lang: currentLang() })}`), mine, "solving");
+  if (!got) return;
+  const answer = got.answer;
   finished = (performance.now() - startedAt) / 1000;
   phase = "solution";
   solution = { placements: answer.placements, step: 0, timer: null };

@@ -11,7 +11,7 @@ import { createScenes } from "./scenes.js";
 import { measure, play, settle } from "./travel.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
-const held = new Map(); // seat -> token, for the seats this device plays
+const held = new Map(); // seat -> token, for the seats this device plays (null: my account's)
 const latest = new Map(); // seat (or "watch") -> newest payload
 const sockets = new Map();
 const mine = new Set(); // the seats that are this browser's own person (not hot-seat guests)
@@ -37,13 +37,27 @@ function readSeats() {
     held.set(s.seat, s.token);
     if (s.mode === "me") mine.add(s.seat);
   }
+  // a seat of my account opened on a device without its token (My tables, signed in): the
+  // server knows it by the session's cookie and the seat's number
+  const seat = /^\d{1,3}$/.test(fragment.get("seat") || "") ? Number(fragment.get("seat")) : null;
+  if (!token && seat !== null && !held.has(seat)) {
+    held.set(seat, null);
+    mine.add(seat);
+  }
   return token;
+}
+
+// What a request says to act at a seat: its token, or for my account's seat, its number.
+function auth(seat) {
+  const token = held.get(seat);
+  return token ? { token } : { seat };
 }
 
 function connect(key, token) {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang: currentLang() });
   if (token) query.set("token", token);
+  else if (key !== "watch") query.set("seat", key);
   const ws = new WebSocket(`${proto}://${window.location.host}/api/tables/${encodeURIComponent(
     tableId)}/ws?${query}`);
   sockets.set(key, ws);
@@ -445,7 +459,7 @@ async function sendUndo() {
   try {
     const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
       method: "POST",
-      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+      body: { ...auth(payload.seat), version: payload.version, lang: currentLang() },
     });
     chosen = [];
     message = "";
@@ -533,7 +547,7 @@ async function askHint() {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
       method: "POST",
-      body: { token: held.get(payload.seat), version: payload.version, lang: currentLang() },
+      body: { ...auth(payload.seat), version: payload.version, lang: currentLang() },
     });
     const now = latest.get(shown);
     hint = now && now.seat === payload.seat && now.version === answer.version
@@ -609,10 +623,13 @@ function notationBox(payload) {
 async function goAgain(payload) {
   try {
     let url = null;
-    for (const [seat, token] of held) {
-      const made = await api(`/api/tables/${tableId}/again`, { method: "POST", body: { token } });
-      holdSeat({ table: made.id, seat, token: made.token, game: payload.game,
-        mode: seat === payload.seat ? "me" : "hotseat" });
+    for (const seat of held.keys()) {
+      const made = await api(`/api/tables/${tableId}/again`, { method: "POST",
+        body: auth(seat) });
+      if (made.token) { // an account's seat without a token stays the account's there
+        holdSeat({ table: made.id, seat, token: made.token, game: payload.game,
+          mode: seat === payload.seat ? "me" : "hotseat" });
+      }
       if (seat === payload.seat) url = made.url;
     }
     window.location.href = url;
@@ -704,7 +721,7 @@ function drawName(payload) {
 
 async function sendName(seat, name, typed) {
   const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/name`, {
-    method: "POST", body: { token: held.get(seat), name, lang: currentLang() },
+    method: "POST", body: { ...auth(seat), name, lang: currentLang() },
   });
   if (typed && mine.has(seat)) keepMyName(name); // my name, for the next tables too
   renaming = null;
@@ -830,7 +847,7 @@ async function takeSeatBack(seat) {
   }
   try {
     const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/back`, {
-      method: "POST", body: { token: held.get(seat), lang: currentLang() },
+      method: "POST", body: { ...auth(seat), lang: currentLang() },
     });
     message = "";
     receive(seat, fresh, true);
@@ -906,7 +923,6 @@ function onBoardClick(e) {
 async function submit(text, retried = false) {
   const payload = latest.get(shown);
   if (!payload || sending) return;
-  const token = held.get(payload.seat);
   const known = payload.legal.find((a) => a.text === text);
   sending = t("table.sending", { move: known ? known.label : text });
   light(payload);
@@ -914,7 +930,8 @@ async function submit(text, retried = false) {
   try {
     const fresh = await api(`/api/tables/${tableId}/actions`, {
       method: "POST",
-      body: { token, action: text, version: payload.version, lang: currentLang() },
+      body: { ...auth(payload.seat), action: text, version: payload.version,
+        lang: currentLang() },
     });
     chosen = [];
     message = "";
@@ -950,7 +967,7 @@ async function whyNot(payload, parts) {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/explain`, {
       method: "POST",
-      body: { token: held.get(payload.seat), parts, lang: currentLang() },
+      body: { ...auth(payload.seat), parts, lang: currentLang() },
     });
     reason = answer.reason;
   } catch (e) {
@@ -1023,6 +1040,21 @@ async function openGuide(game, section = null) {
 }
 
 // ----- start --------------------------------------------------------------------------------
+// Signed in (the lobby says so in this browser): the seat I opened by its link becomes my
+// account's, so My tables lists it on my other devices. A server without accounts, or an
+// ended session, leaves the seat as it is (its token plays it as before).
+async function joinAccount(token) {
+  if (!localStorage.getItem("herna.account")) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+      method: "POST", body: { token, lang: currentLang() },
+    });
+  } catch (e) {
+    if (e.status === 403) throw e; // another account's seat
+    if (e.status === 401 || e.status === 404) localStorage.removeItem("herna.account");
+  }
+}
+
 async function main() {
   await loadWords();
   const token = readSeats();
@@ -1037,10 +1069,22 @@ async function main() {
         mine.add(seat);
       }
       if (seat !== null) held.set(seat, token);
+      if (seat !== null && mine.has(seat)) await joinAccount(token);
     } catch (e) {
       setStatus("gone");
       showProblem(e.message);
       return;
+    }
+  } else {
+    const accountSeat = [...held].find(([, tok]) => tok === null);
+    if (accountSeat) {
+      try { // the session's seat must be mine: say why here if it is not
+        await api(`/api/tables/${encodeURIComponent(tableId)}?seat=${accountSeat[0]}`);
+      } catch (e) {
+        setStatus("gone");
+        showProblem(e.message);
+        return;
+      }
     }
   }
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => reconnectAll()));
