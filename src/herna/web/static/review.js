@@ -120,6 +120,7 @@ function pickSeat(value) {
     document.getElementById(id).hidden = true;
   }
   document.body.classList.add("no-moment");
+  document.body.dataset.review = ""; // asked for: not drawn yet
   load();
 }
 
