@@ -47,8 +47,9 @@ PHASES: dict[str, dict[str, str]] = {
     "alhambra": {"take": "money", "buy": "buildings", "place": "placement",
                  "reserve": "placement", "dirk": "placement", "swap": "placement",
                  "end": "placement", "pass": "placement"},
-    "alhambra-rw": {"keep": "dice", "adjust": "dice", "coins": "dice", "build": "placements",
-                    "second": "placements", "end": "placements"},
+    # Roll & Write: the pair kept and the dice adjusted; then build (or take coins instead)
+    "alhambra-rw": {"keep": "dice", "adjust": "dice", "build": "placements",
+                    "second": "placements", "coins": "placements", "end": "placements"},
     "envyra": {"mark": "marks", "move": "moves"},
     "ubongo": {"start": "gems", "move": "gems", "solve": "race", "pass": "race"},
 }
