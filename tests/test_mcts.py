@@ -252,3 +252,41 @@ def test_the_search_draws_its_determinizations_from_the_games_hook() -> None:
 
     MctsBot(seed=2, iterations=20, depth=4).search(s, 1, replace(hooks, determinize=counting))
     assert drawn == [1] * 20
+
+
+def test_judge_rates_a_losing_move_below_the_winning_one() -> None:
+    """A review's search: the move played is searched beside the bot's own choice; the
+    winning `play 6` is the best, and `play 2`, after which the rival may win, loses chances."""
+    s = toy_position()
+    six, two = (next(a for a in s.legal_actions(0) if str(a) == f"play {n}") for n in (6, 2))
+    best, before, after = MctsBot(seed=3, iterations=300, rollout="random").judge(s, 0, two)
+    assert str(best) == "play 6" and before is not None and after is not None
+    assert before > 0.9 and after < before - 0.2
+    best, before, after = MctsBot(seed=3, iterations=300, rollout="random").judge(s, 0, six)
+    assert str(best) == "play 6" and before == after
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_judge_gives_the_move_played_a_value_at_the_hard_budget(game: str,
+                                                                players: int) -> None:
+    """Whatever was played (here the last legal move, rarely a favourite), the hard level's
+    search judges it: a value in [0, 1] no better than its best move's, the same for a seed;
+    a decision the game samples (Ubongo's race) has none."""
+    judged = 0
+    for s in _random_states(game, players, seed=6, every=11)[1:6]:
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        played = legal[-1]
+        got = [make_bot("hard", game, 5).judge(s.copy(), seat, played)  # type: ignore[attr-defined]
+               for _ in range(2)]
+        assert (str(got[0][0]), got[0][1:]) == (str(got[1][0]), got[1][1:])
+        best, before, after = got[0]
+        if before is None:
+            assert game == "ubongo" and after is None
+            continue
+        assert _accepts(s, seat, best) and after is not None
+        assert 0.0 <= after <= before <= 1.0
+        judged += 1
+    assert judged >= 1

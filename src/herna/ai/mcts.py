@@ -160,6 +160,22 @@ class _Node:
         self.children: dict[tuple[int, ...], _Node] = {}
 
 
+def _most_visited(table: _Table, by_code: dict[int, Action]
+                  ) -> tuple[Action | None, float | None]:
+    """The root's choice: the most visited legal action (ties to its mean, then to the
+    first in the widening order, the prior's best), with its mean value."""
+    best: Action | None = None
+    best_key = (-1.0, -1.0)
+    for code in table.order:
+        st = table.stats.get(code)
+        if st is None or code not in by_code:
+            continue
+        key = (st[0], st[1] / st[0] if st[0] else 0.0)
+        if key > best_key:
+            best, best_key = by_code[code], key
+    return best, (best_key[1] if best is not None else None)
+
+
 class MctsBot:
     """IS-MCTS for any registered game.
 
@@ -249,26 +265,86 @@ class MctsBot:
         table = root.tables.get(seat)
         if table is None:
             return legal[0], None
-        by_code = {a.code: a for a in legal}
-        best: Action | None = None
-        best_key = (-1.0, -1.0)
-        for code in table.order:  # a fixed order: ties go to the first (the prior's best)
-            st = table.stats.get(code)
-            if st is None or code not in by_code:
-                continue
-            key = (st[0], st[1] / st[0] if st[0] else 0.0)
-            if key > best_key:
-                best, best_key = by_code[code], key
+        best, value = _most_visited(table, {a.code: a for a in legal})
         if best is None:
             return legal[0], None
-        return best, best_key[1]
+        return best, value
 
-    def search(self, state: State, seat: int, hooks: Hooks | None = None) -> _Node:
-        """Run the budget from `state` for `seat`; the root node (tests inspect it)."""
+    def judge(self, state: State, seat: int, played: Action
+              ) -> tuple[Action, float | None, float | None]:
+        """A review of `played` (one of `seat`'s legal actions): the action the search
+        prefers, its value and the value of `played`, both for `seat` and from one search
+        whose root always tries `played` (beside the game's favourites), at this bot's
+        budget. Values are None where the game samples the decision instead of searching it
+        (Ubongo's race) or where the search could not judge `played`."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise BotError(f"seat {seat} has no legal action to choose from")
+        hooks = hooks_for(state.spec.id)
+        if hooks.sampled_action is not None:
+            sampled = hooks.sampled_action(state, seat, self.rng, seat)
+            if sampled is not None:
+                self.last_iterations = 0
+                return sampled, None, None
+        if self.flat:
+            return self._flat_judge(state, seat, legal, played, hooks)
+        root = self.search(state, seat, hooks, also=played.code)
+        table = root.tables.get(seat)
+        if table is None:
+            return played, None, None
+        best, value = _most_visited(table, {a.code: a for a in legal})
+        st = table.stats.get(played.code)
+        mine = st[1] / st[0] if st is not None and st[0] else None
+        if best is None:
+            return played, mine, mine
+        if mine is not None and value is not None and mine > value:
+            return played, mine, mine  # as good as the search can tell: played is the best
+        return best, value, mine
+
+    def _flat_judge(self, state: State, seat: int, legal: list[Action], played: Action,
+                    hooks: Hooks) -> tuple[Action, float | None, float | None]:
+        """`judge` for the flat search: the favourites and `played`, each from the same
+        determinizations, as many rounds as `_flat` plays its favourites."""
+        if hooks.root_prior is not None:
+            candidates = [legal[i] for i in self._favourites(state, seat, legal,
+                                                             hooks.root_prior)]
+        else:
+            candidates = legal[:self.top] if self.top else list(legal)
+        rounds = max(1, (self.iterations or len(candidates)) // len(candidates)) \
+            if self.iterations is not None else None
+        if played not in candidates:
+            candidates.append(played)
+        totals = [0.0] * len(candidates)
+        deadline = _time.process_time() + self.time if self.time is not None else None
+        done = 0
+        while rounds is None or done < rounds:
+            if deadline is not None and done and _time.process_time() >= deadline:
+                break
+            base = _determinize(state, seat, self.rng, hooks)
+            for i, a in enumerate(candidates):
+                d = base.copy()
+                d.apply_unchecked(seat, a)
+                totals[i] += self._rollout(d, seat, hooks)[seat]
+            done += 1
+        self.last_iterations = done * len(candidates)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        mine = candidates.index(played)
+        return candidates[best], totals[best] / done, totals[mine] / done
+
+    def search(self, state: State, seat: int, hooks: Hooks | None = None,
+               also: int | None = None) -> _Node:
+        """Run the budget from `state` for `seat`; the root node (tests inspect it).
+        `also`: an action code the root tries whatever the game's favourites (a review
+        judges the move played)."""
         hooks = hooks or hooks_for(state.spec.id)
         root = _Node()
         if hooks.root_prior is not None and (self.top or self.bias):
             self._seed_root(root, state, seat, hooks.root_prior)
+        if also is not None:
+            table = root.tables.setdefault(seat, _Table())
+            if also not in table.order:
+                table.order.append(also)
+                table.known.add(also)
         limit = self.iterations
         deadline = _time.process_time() + self.time if self.time is not None else None
         pool: list[State] = []

@@ -27,7 +27,7 @@ import herna
 from herna.i18n import LANGUAGES
 from herna.web import STATIC, catalog, page_words
 
-from . import bodies, guide, hints, history, names, pads, practice, replays, rules, words
+from . import bodies, guide, hints, history, names, pads, practice, replays, reviews, rules, words
 from .abuse import Limits
 from .accounts import COOKIE, SESSION_DAYS, Accounts, Player
 from .store import Store, token_hash
@@ -160,6 +160,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     kept = replays.Replays(store)  # the replays stepped through lately (replays.py)
     app.state.replays = kept
     hinter = hints.Hints(tables)
+    reviewer = reviews.Reviews(tables)
     # people's accounts (accounts.py): a shared server's; a private one has none
     acc = Accounts(store, lambda: tables.now(), session_days) if accounts else None
     app.state.accounts = acc
@@ -619,6 +620,35 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             raise Refused(404, catalog().t("refuse.no_scenes", code, move=step + 1))
         return {"replay": replay.id, "seq": step, "lang": code, "scenes": made}
 
+    # ----- reviews (reviews.py): a finished table's decisions rated by the hard bot -------
+    def _review_seat(table: Table, seat: str | None, lang: str) -> int | None:
+        """`?seat=N` of a review: a seat number (a missing one is refused by the review)."""
+        if seat is None or seat == "":
+            return None
+        if not seat.isascii() or not seat.isdigit() or len(seat) > 3 \
+                or not 0 <= int(seat) < table.row.players:
+            raise Refused(422, catalog().t("review.bad_seat", lang,
+                                           last=table.row.players - 1, value=seat[:20]))
+        return int(seat)
+
+    @app.post("/api/tables/{table_id}/review")
+    async def api_review_start(table_id: str, request: Request, seat: str | None = None,
+                               lang: str | None = None) -> dict[str, Any]:
+        """Start the review of a seat of a finished table (in the bot workers), or return it
+        (done, or how far it is): anyone may ask once the game is over, as for the replay."""
+        limits.hit("actions", _client(request))
+        table = _table(table_id)
+        code = parse_lang(lang, table.row.lang)
+        return await reviewer.start(table, _review_seat(table, seat, code), code)
+
+    @app.get("/api/tables/{table_id}/review")
+    async def api_review(table_id: str, seat: str | None = None,
+                         lang: str | None = None) -> dict[str, Any]:
+        """A seat's review: done, how far it is, or 404 if nobody has started it."""
+        table = _table(table_id)
+        code = parse_lang(lang, table.row.lang)
+        return await reviewer.get(table, _review_seat(table, seat, code), code)
+
     @app.post("/api/replays", status_code=201)
     async def api_upload(request: Request) -> dict[str, Any]:
         """A game record from a file (herna play --save, herna simulate --records, a
@@ -732,6 +762,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.get("/r/{replay_id}", include_in_schema=False)
     def page_replay(replay_id: str) -> Response:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/review/{table_id}", include_in_schema=False)
+    def page_review(table_id: str) -> Response:
+        return FileResponse(STATIC / "review.html")
 
     practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
 

@@ -142,6 +142,53 @@ def hint(job: BotJob, seed: int) -> Advice:
     return advise(_state_for(job).state, job.seat, seed)
 
 
+@dataclass(frozen=True)
+class ReviewJob:
+    """Part of a review (herna.server.reviews): judge `seat`'s decisions among record steps
+    `start` to `stop` of a finished table."""
+
+    table: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    actions: tuple[tuple[int, str], ...]
+    seat: int
+    review_seed: int
+    start: int
+    stop: int
+
+
+# per (table, seat) under review: the game at the step the last job stopped at
+_walks: OrderedDict[tuple[str, int], tuple[int, State]] = OrderedDict()
+_walks_lock = threading.Lock()  # bot threads share it where there is no worker process
+
+
+def review_part(job: ReviewJob) -> tuple[list[dict[str, Any]], float]:
+    """Judge one part of a review; returns its decisions and the CPU seconds it took in
+    this process (`time.process_time`). The game is taken on from where this worker's last
+    part of the same review stopped, else replayed from the start."""
+    from .reviews import walk
+
+    started = time.process_time()
+    key = (job.table, job.seat)
+    with _walks_lock:
+        kept = _walks.pop(key, None)
+    if kept is not None and kept[0] == job.start:
+        state = kept[1]
+    else:
+        state = herna.make(job.game, players=job.players, seed=job.seed, **job.options)
+        for seat, text in job.actions[:job.start]:
+            state.apply(seat, text)
+    rated = walk(state, list(job.actions), job.seat, job.review_seed, job.start, job.stop)
+    with _walks_lock:
+        if job.stop < len(job.actions):
+            _walks[key] = (job.stop, state)
+        while len(_walks) > KEEP:
+            _walks.popitem(last=False)
+    return rated, time.process_time() - started
+
+
 def choose(job: BotJob) -> str:
     """The bot's move for `job.seat`, as text (run in a worker process)."""
     kept = _state_for(job)

@@ -108,6 +108,18 @@ replays_t = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
+# a finished table's review per seat (herna.server.reviews): worked out once, then read
+reviews_t = sa.Table(
+    "reviews", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),   # the review's own (public) seed
+    sa.Column("result", sa.Text, nullable=False),       # JSON: every decision rated
+    sa.Column("cpu", sa.Float, nullable=False),         # CPU seconds it took in the workers
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
 
 # history (issue 22, herna.server.history): one row per seat of a finished table, written
 # with its last move; `against` is who the seat played: people, bots (any bot seat among
@@ -481,6 +493,28 @@ class Store:
             return None
         record: dict[str, Any] = json.loads(text)
         return record
+
+    def save_review(self, table_id: str, seat: int, seed: int, result: dict[str, Any]) -> None:
+        """Keep a seat's review; one another process stored first is left as it is (the
+        same review: it depends on the record and the seed alone)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(reviews_t.insert().values(
+                    table_id=table_id, seat=seat, seed=seed, cpu=float(result["cpu"]),
+                    result=json.dumps(result, separators=(",", ":")), created=now()))
+        except IntegrityError:
+            pass
+
+    def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """A seat's kept review, or None if none is stored yet."""
+        with self.engine.connect() as conn:
+            text = conn.execute(sa.select(reviews_t.c.result)
+                                .where(reviews_t.c.table_id == table_id,
+                                       reviews_t.c.seat == seat)).scalar_one_or_none()
+        if text is None:
+            return None
+        kept: dict[str, Any] = json.loads(text)
+        return kept
 
     def unfinished_with_bots(self) -> list[str]:
         """Tables in play with a bot seat or a clock: those whose bots some process must run

@@ -256,8 +256,9 @@ class SkillMctsBot(MctsBot):
             return rules.model_submission(state, seat, self.rng, self.skill)
         return super().act(state, seat)
 
-    def search(self, state: State, seat: int, hooks: Hooks | None = None) -> Any:
-        return super().search(state, seat, self._hooks)
+    def search(self, state: State, seat: int, hooks: Hooks | None = None,
+               also: int | None = None) -> Any:
+        return super().search(state, seat, self._hooks, also)
 
 
 SearchBot = SkillMctsBot  # what `mcts` means in Ubongo (herna.ai.registry)

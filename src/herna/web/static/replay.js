@@ -194,7 +194,24 @@ function drawViewAs(payload) {
           t("replay.share")), note)));
   }
   select.value = payload.seat === null ? "spectator" : String(payload.seat);
+  reviewLink(box, payload);
   keepUrl();
+}
+
+// A finished table's review (the hard bot's rating of a seat's decisions): of the seat seen
+// by, the first seat for a spectator. An uploaded record has no table to review.
+function reviewLink(box, payload) {
+  let link = document.getElementById("review-link");
+  if (payload.table === null || !payload.finished) {
+    if (link) link.remove();
+    return;
+  }
+  if (!link) {
+    link = el("a", { class: "button", id: "review-link", title: t("review.link_title") },
+      t("review.link"));
+    box.append(el("p", { class: "replay-line" }, link));
+  }
+  link.href = `/review/${encodeURIComponent(payload.table)}?seat=${payload.seat ?? 0}`;
 }
 
 function drawScores(payload) {

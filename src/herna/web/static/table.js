@@ -692,7 +692,10 @@ function replayLink(payload) {
   const query = payload.seat === null ? "" : `?seat=${payload.seat}`;
   return el("p", { class: "replay-line" }, el("a", {
     class: "button", id: "replay-link", href: `/r/${encodeURIComponent(tableId)}${query}`,
-  }, t("table.replay")));
+  }, t("table.replay")), " ", el("a", { // the hard bot's rating of this seat's decisions
+    class: "button", id: "review-link", title: t("review.link_title"),
+    href: `/review/${encodeURIComponent(tableId)}?seat=${payload.seat ?? 0}`,
+  }, t("review.link")));
 }
 
 function playAgain(payload) {
