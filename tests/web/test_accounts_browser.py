@@ -187,3 +187,53 @@ def test_a_private_server_shows_no_account_area(page: Any, live_server: LiveServ
     page.locator("#start").wait_for()
     assert page.locator("#account-slot").inner_html() == ""
     assert page.locator("#sign-in, #sign-up, #account-name").count() == 0
+
+
+def test_a_game_played_to_the_end_is_in_my_history_on_a_second_device(
+        browser: Any, accounts_server: LiveServer) -> None:
+    """Issue 22's path, from the page alone: Bea signs up on a laptop, plays Envyra against
+    an easy bot to the end; on a phone she signs in, opens My games from the lobby and finds
+    the game there, its replay one tap away."""
+    from .layoutkit import check_layout
+    from .layoutkit import shot as layout_shot
+    from .test_invite import play_one_move
+
+    server = accounts_server
+    laptop_ctx, laptop = context(browser, DESKTOP)
+    phone_ctx, phone = context(browser, PHONE)
+    try:
+        laptop.goto(server.url + "/")
+        account_form(laptop, "up", "Bea", PASSWORD)
+        wait_for(lambda: laptop.locator("#account-name").count() == 1, what="signed up")
+        laptop.locator('button[data-game="envyra"]').click()
+        laptop.select_option("#players", "2")
+        laptop.select_option("#seat-1", "easy")
+        laptop.locator("#start").click()
+        laptop.wait_for_url("**/t/*")
+        table_id = laptop.url.split("/t/")[1].split("#")[0]
+        for _ in range(300):  # my moves as the page offers them, to the end
+            if laptop.locator("body.over").count():
+                break
+            if laptop.locator("#board .part.live, #turn button.move").count():
+                play_one_move(laptop)
+            else:
+                laptop.wait_for_timeout(100)
+        assert server.table(table_id).state.is_over()
+
+        phone.goto(server.url + "/")
+        account_form(phone, "in", "Bea", PASSWORD)
+        wait_for(lambda: phone.locator("#account-name").count() == 1, what="phone signed in")
+        phone.locator("#history-link").click()
+        phone.wait_for_url("**/me")
+        row = phone.locator(f'li[data-table="{table_id}"]')
+        wait_for(lambda: row.count() == 1, what="the game in the phone's history")
+        assert "Bea" in phone.locator("#me-hint").inner_text()
+        assert check_layout(phone) == []
+        layout_shot(phone, "accounts-history-390x844", full_page=False)
+        row.locator("a.replay").click()
+        phone.wait_for_url(f"**/r/{table_id}?seat=0")
+        phone.locator("#board svg").first.wait_for()
+        assert laptop.errors == [] and phone.errors == []
+    finally:
+        laptop_ctx.close()
+        phone_ctx.close()

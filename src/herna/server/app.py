@@ -699,8 +699,9 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
             raise Refused(422, catalog().t("history.refuse_tokens", lang))
         hashes = [token_hash(t) for t in tokens[:500] if TOKEN.fullmatch(t)]
         me = _player(request)
-        return await asyncio.to_thread(history.history, store, lang, hashes,
-                                       None if me is None else me.id)
+        out = await asyncio.to_thread(history.history, store, lang, hashes,
+                                      None if me is None else me.id)
+        return {**out, "account": None if me is None else me.name}
 
     async def _waiting(table_id: str, seat: int, over: bool) -> dict[str, Any]:
         """Whether a table of mine waits for my move, and my time left (the live table)."""

@@ -107,7 +107,8 @@ function ratingRow(r) {
 function draw() {
   const root = document.getElementById("me");
   const parts = [el("section", { class: "panel" }, el("h1", {}, t("me.title")),
-    el("p", { class: "hint" }, t("me.hint")),
+    el("p", { class: "hint", id: "me-hint" }, data?.account
+      ? t("me.hint_account", { name: data.account }) : t("me.hint")),
     el("p", {}, el("a", { class: "button", href: "/", id: "back-lobby" }, t("me.lobby"))))];
   if (failed) parts.push(el("p", { class: "error panel", role: "alert" }, t("lobby.offline")));
   if (data) {
