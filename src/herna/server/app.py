@@ -250,6 +250,16 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         _same_site(request, lang, body=write)
         return asked
 
+    async def _at_table(table_id: str, request: Request
+                        ) -> tuple[dict[str, Any], Table, int | None, str]:
+        """What a seat's POST starts with: the abuse limit, its body, the table, the seat it
+        acts at (None: a spectator) and the language its answer is in."""
+        limits.hit("actions", _client(request))
+        body = await _body(request)
+        table = _table(table_id)
+        seat = _holder(request, table, body, write=True)
+        return body, table, seat, parse_lang(body.get("lang"), table.row.lang)
+
     def _need_accounts(lang: str) -> Accounts:
         if acc is None:
             raise Refused(404, catalog().t("account.refuse_off", lang))
@@ -424,11 +434,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Any:
-        limits.hit("actions", _client(request))
-        body = await _body(request)
-        table = _table(table_id)
-        seat = _holder(request, table, body, write=True)
-        lang = parse_lang(body.get("lang"), table.row.lang)
+        body, table, seat, lang = await _at_table(table_id, request)
         if "action" not in body:
             raise Refused(422, "the body needs an action (its text or integer code)")
         await tables.act(table, seat, body["action"], body.get("version"), lang)
@@ -437,11 +443,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(table_id: str, request: Request) -> Any:
         """Take back my last step within my turn, when it revealed nothing (undo.py)."""
-        limits.hit("actions", _client(request))
-        body = await _body(request)
-        table = _table(table_id)
-        seat = _holder(request, table, body, write=True)
-        lang = parse_lang(body.get("lang"), table.row.lang)
+        body, table, seat, lang = await _at_table(table_id, request)
         await tables.take_back(table, seat, body.get("version"), lang)
         return _json(tables.payload_text(table, seat, lang))
 
@@ -449,11 +451,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
         """What the hard bot would play in my place, and its estimate of my chances
         (hints.py): worked out in the bot workers, from my view alone."""
-        limits.hit("actions", _client(request))
-        body = await _body(request)
-        table = _table(table_id)
-        seat = _holder(request, table, body, write=True)
-        lang = parse_lang(body.get("lang"), table.row.lang)
+        body, table, seat, lang = await _at_table(table_id, request)
         return await hinter.ask(table, seat, body.get("version"), lang)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/back")
@@ -499,22 +497,14 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     @app.post("/api/tables/{table_id}/name")
     async def api_name(table_id: str, request: Request) -> Any:
         """The seat's holder names it (or renames it): every open page is told."""
-        limits.hit("actions", _client(request))
-        body = await _body(request)
-        table = _table(table_id)
-        seat = _holder(request, table, body, write=True)
-        lang = parse_lang(body.get("lang"), table.row.lang)
+        body, table, seat, lang = await _at_table(table_id, request)
         await names.rename(tables, table, seat, body.get("name"), lang)
         return _json(tables.payload_text(table, seat, lang))
 
     @app.post("/api/tables/{table_id}/explain")
     async def api_explain(table_id: str, request: Request) -> dict[str, Any]:
         """Why the parts a person clicked make no move now: the engine's reason (guide.py)."""
-        limits.hit("actions", _client(request))
-        body = await _body(request)
-        table = _table(table_id)
-        seat = _holder(request, table, body, write=True)
-        lang = parse_lang(body.get("lang"), table.row.lang)
+        body, table, seat, lang = await _at_table(table_id, request)
         if seat is None:
             raise Refused(403, catalog().t("refuse.spectator", lang))
         parts = guide.check_parts(body.get("parts"), lang)
