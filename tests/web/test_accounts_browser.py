@@ -230,6 +230,7 @@ def test_a_game_played_to_the_end_is_in_my_history_on_a_second_device(
         assert "Bea" in phone.locator("#me-hint").inner_text()
         assert check_layout(phone) == []
         layout_shot(phone, "accounts-history-390x844", full_page=False)
+        assert row.locator("a.review").get_attribute("href") == f"/review/{table_id}?seat=0"
         row.locator("a.replay").click()
         phone.wait_for_url(f"**/r/{table_id}?seat=0")
         phone.locator("#board svg").first.wait_for()

@@ -52,7 +52,11 @@ function gameRow(g) {
         mu: number(g.rating.mu), change: signed(g.rating.change),
       })) : null),
     el("div", { class: "row-buttons" },
-      el("a", { class: "button replay", href: g.replay }, t("lobby.replay"))));
+      el("a", { class: "button replay", href: g.replay }, t("lobby.replay")),
+      el("a", { // the hard bot's rating of my decisions there
+        class: "button review", title: t("review.link_title"),
+        href: `/review/${encodeURIComponent(g.table)}?seat=${g.seat}`,
+      }, t("review.link"))));
 }
 
 // A title's figures over my games, as "label: value" lines.
