@@ -79,7 +79,7 @@ def test_alhambra_from_the_lobby_to_the_end_on_a_phone_and_a_desktop(
     checked(pages, "start")
 
     placed = False
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 600  # a hang guard, not a speed goal
     while not over(phone):
         assert time.monotonic() < deadline, "the game did not end in time"
         if not placed and order(phone)[0] == "seat-0":
