@@ -315,6 +315,12 @@ def test_my_tables(client: TestClient) -> None:
     assert rows[a["id"]]["seat"] == 1 and rows[a["id"]]["token"] == mine[0]
     assert rows[b["id"]]["game"] == "envyra" and rows[b["id"]]["over"] is False
     assert {"players", "moves", "created"} <= set(rows[a["id"]])
+    assert rows[a["id"]]["name"] is None  # a player with no name yet: the page numbers them
+    named = client.post(f"/api/tables/{a['id']}/name", json={"token": mine[0], "name": "Bára"})
+    assert named.status_code == 200, named.text
+    rows = {row["id"]: row for row in client.post("/api/my-tables",
+                                                   json={"tokens": mine}).json()}
+    assert rows[a["id"]]["name"] == "Bára" and rows[b["id"]]["name"] is None
     assert client.post("/api/my-tables", json={"tokens": []}).json() == []
     assert client.post("/api/my-tables", json={"tokens": "abc"}).status_code == 422
     assert client.post("/api/my-tables", json={"tokens": [1]}).status_code == 422

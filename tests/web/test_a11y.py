@@ -1,8 +1,8 @@
 """Keyboard and screen readers (issue 20, item 8), from the pages alone: an axe-core scan
 (the script run in the page) finds no serious or critical violation on the lobby and on a
 table of each game, at 1366x768 and 390x844; a move is made with the keyboard only (Tab to a
-lit part, Enter to choose it, Tab to the move's button); what others do is announced in a
-live region."""
+lit part, Enter to choose it, Tab to the move's button); what others do, and "Your move",
+is announced in a live region."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from importlib import resources
 from typing import Any
 
 import pytest
+
+from herna.web import catalog
 
 from .conftest import LiveServer
 from .layoutkit import DESKTOP, PHONE
@@ -88,6 +90,13 @@ def test_a_move_by_keyboard_and_the_others_announced(browser: Any,
         raise AssertionError("Tab never reached a lit part")
     label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
     assert label and page.evaluate("() => document.activeElement.getAttribute('role')") == "button"
+    # every announcement kept as it is made (the region says one thing at a time)
+    page.evaluate("""() => {
+        window.heard = [];
+        const box = document.getElementById('announce');
+        new MutationObserver(() => window.heard.push(box.textContent))
+            .observe(box, { childList: true, characterData: true, subtree: true });
+    }""")
     before = drawn_version(page)
     page.keyboard.press("Enter")
     wait_for(lambda: page.locator("#board .part.chosen").count() == 1
@@ -105,5 +114,10 @@ def test_a_move_by_keyboard_and_the_others_announced(browser: Any,
     wait_for(lambda: "Bot" in (page.locator("#announce").text_content() or ""),
              what="the bot's move announced")
     assert page.locator("#announce").get_attribute("aria-live") == "polite"
+    # and when it is my turn again, the region says so
+    wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my turn again")
+    your_move = catalog().en["table.your_move"]
+    wait_for(lambda: any(your_move in said for said in page.evaluate("window.heard")),
+             what=f"{your_move!r} announced")
     assert not page.errors, page.errors
     page.context.close()

@@ -1,6 +1,12 @@
 """The four games played through the page by a person's means: clicks, buttons and, for
 Ubongo, pieces dragged onto the card. The engine's state (the server runs in this process)
 says what is legal; the page must offer it as parts to click, and the server must accept it.
+
+Every table here is started from the lobby page, as a person does (issue 20: "no test of a
+page path may take a link or token from the API"): a friend's link is read from the invite
+card, the watch link from the lobby's Copy, my own seat is the page the lobby opens, and the
+table is found by the page's own address. The server is read only to check what the pages
+did (and, as the engine's state, to know which move is legal).
 """
 
 from __future__ import annotations
@@ -24,18 +30,37 @@ from herna.games.ubongo.actions import SolveAction
 from herna.server.words import shown_legal
 
 from .conftest import LiveServer
+from .test_invite import CLIPBOARD, start_from_lobby
+from .test_phone_envyra import over, play_one
 
 GAMES = [("alhambra", 2), ("alhambra-rw", 2), ("envyra", 3), ("ubongo", 2)]
 
 
-def create(server: LiveServer, game: str, players: int, humans: int = 1, seed: int = 5,
-           lang: str = "en", **options: Any) -> dict[str, Any]:
-    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": "medium"}] * (players - humans)
-    r = httpx.post(server.url + "/api/tables", json={
-        "game": game, "players": players, "seats": seats, "seed": seed, "lang": lang,
-        "options": options})
-    assert r.status_code == 201, r.text
-    return dict(r.json())
+def table_id_of(page: Any) -> str:
+    """The table the page shows, by its own address (/t/<id>#token=...)."""
+    return str(page.url.split("/t/")[1].split("#")[0].split("?")[0])
+
+
+def open_with_bots(page: Any, server: LiveServer, game: str, players: int,
+                   level: str = "medium") -> str:
+    """The lobby as a person uses it: my name known to this browser, the game, me and bots
+    of `level`, Start; the lobby opens my seat. The table's id, from the page's address."""
+    page.add_init_script("localStorage.setItem('herna.name', 'Ana')")
+    start_from_lobby(page, server.url, game, players, {s: level for s in range(1, players)})
+    page.wait_for_url("**/t/*")
+    return table_id_of(page)
+
+
+def invite_from_lobby(page: Any, server: LiveServer, game: str, players: int,
+                      seats: dict[int, str]) -> tuple[str, dict[int, str]]:
+    """Start from the lobby with `seats` (some "friend"); the table's id as the lobby shows
+    it (its watch link) and each friend's link, read from the invite card on the page."""
+    start_from_lobby(page, server.url, game, players, seats)
+    page.locator("#created .invite-card").first.wait_for()
+    watch = page.locator("#watch-link").input_value()
+    links = {int(s): page.locator(f'#created .invite-card[data-seat="{s}"] input.link')
+             .input_value() for s, kind in seats.items() if kind == "friend"}
+    return watch.rsplit("/t/", 1)[1], links
 
 
 def wait_for(condition: Any, timeout: float = 60, what: str = "") -> None:
@@ -156,15 +181,14 @@ def act_by_clicks(page: Any, server: LiveServer, table_id: str, seat: int,
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_whole_game_by_clicking(page: Any, live_server: LiveServer, game: str,
                                 players: int) -> None:
-    made = create(live_server, game, players, seed=11)
-    page.goto(live_server.url + made["seats"][0]["url"])
+    table_id = open_with_bots(page, live_server, game, players)
     rng = random.Random(3)
     moves = 0
     failures: list[str] = []
-    while my_turn(live_server, page, made["id"], 0):
-        table = live_server.table(made["id"])
+    while my_turn(live_server, page, table_id, 0):
+        table = live_server.table(table_id)
         try:
-            act_by_clicks(page, live_server, made["id"], 0, rng)
+            act_by_clicks(page, live_server, table_id, 0, rng)
         except (AssertionError, PlaywrightError) as e:
             # the engine's state is read from another thread than the page's: a move may
             # be chosen from a position the page has already left; choose again, twice at most
@@ -179,20 +203,11 @@ def test_whole_game_by_clicking(page: Any, live_server: LiveServer, game: str,
              what="the end screen")
     assert page.locator("table.outcome tr").count() == players + 1
     assert moves > 0
-    assert page.locator("#again").is_visible()
-    mine = [text for seat, text in live_server.table(made["id"]).state.record()["actions"]
+    assert page.locator("#again").is_visible()  # pressed in tests/web/test_friends.py
+    mine = [text for seat, text in live_server.table(table_id).state.record()["actions"]
             if seat == 0]
     if game == "ubongo":  # at least one real solution was dragged into place and accepted
         assert any(text.startswith("solve ") for text in mine)
-    if game == "envyra":  # play again: the same seats at a new table
-        page.locator("#again").click()
-        page.wait_for_url(lambda url: made["id"] not in url)
-        next_id = page.url.split("/t/")[1].split("#")[0]
-        assert live_server.table(made["id"]).row.next_id == next_id
-        nxt = live_server.table(next_id)
-        assert [(s.kind, s.level) for s in nxt.row.seats] == \
-            [(s.kind, s.level) for s in live_server.table(made["id"]).row.seats]
-        wait_for(lambda: drawn_version(page) == nxt.version, what="the next table drawn")
 
 
 def test_lobby_starts_a_table(page: Any, live_server: LiveServer) -> None:
@@ -204,7 +219,7 @@ def test_lobby_starts_a_table(page: Any, live_server: LiveServer) -> None:
     page.locator("#opt-simple").check()
     page.locator("#start").click()
     page.wait_for_url("**/t/*")
-    table_id = page.url.split("/t/")[1].split("#")[0]
+    table_id = table_id_of(page)
     table = live_server.table(table_id)
     assert table.row.options == {"simple": True, "equilibrium": "", "end_tile": "standard"}
     assert [s.kind for s in table.row.seats] == ["human", "bot", "bot"]
@@ -217,8 +232,7 @@ def test_lobby_starts_a_table(page: Any, live_server: LiveServer) -> None:
 
 
 def test_language_picker_redraws_in_czech(page: Any, live_server: LiveServer) -> None:
-    made = create(live_server, "alhambra", 2, seed=4)
-    page.goto(live_server.url + made["seats"][0]["url"])
+    open_with_bots(page, live_server, "alhambra", 2)
     wait_for(lambda: page.locator("#board svg").count() >= 1, what="the drawing")
     page.select_option(".lang-picker", "cs")
     wait_for(lambda: "Váš tah" in page.locator("#turn").inner_text()
@@ -226,6 +240,7 @@ def test_language_picker_redraws_in_czech(page: Any, live_server: LiveServer) ->
     wait_for(lambda: "Stavební trh" in page.locator("#board").inner_html()
              or "stavební trh" in page.locator("#board").inner_html().lower(),
              what="the drawing in Czech")
+    wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my turn")
     page.locator("#notation").fill("take zz")
     page.locator(".notation button").click()
     wait_for(lambda: page.locator("#message").count() == 1, what="the refusal")
@@ -233,16 +248,21 @@ def test_language_picker_redraws_in_czech(page: Any, live_server: LiveServer) ->
 
 
 def test_friend_sees_none_of_my_secret_marks(browser: Any, live_server: LiveServer) -> None:
-    """Two browser contexts at one table: seat 1's page never holds seat 0's marks until
-    both have chosen, and after that shows them."""
-    made = create(live_server, "envyra", 3, humans=2, seed=8)
-    table = live_server.table(made["id"])
-    pages = []
-    for s in (0, 1):
-        context = browser.new_context(viewport={"width": 1366, "height": 768})
-        pg = context.new_page()
-        pg.goto(live_server.url + made["seats"][s]["url"])
-        pages.append(pg)
+    """Two browser contexts at one table, the friend's by the link on the lobby's invite
+    card: seat 1's page never holds seat 0's marks until both have chosen, and after that
+    shows them."""
+    host = browser.new_context(viewport={"width": 1366, "height": 768})
+    host.add_init_script("localStorage.setItem('herna.name', 'Ana')")
+    lobby = host.new_page()
+    table_id, links = invite_from_lobby(lobby, live_server, "envyra", 3,
+                                        {1: "friend", 2: "medium"})
+    table = live_server.table(table_id)
+    lobby.locator("#go").click()  # my own seat, the lobby's button
+    lobby.wait_for_url("**/t/*")
+    friend = browser.new_context(viewport={"width": 1366, "height": 768})
+    friend.add_init_script("localStorage.setItem('herna.name', 'Bára')")
+    pages = [lobby, friend.new_page()]
+    pages[1].goto(links[1])
     wait_for(lambda: pages[0].locator("#board .part.live").count() > 0, what="seat 0 lit")
     pages[0].locator('#board [data-part="tile:a1"]').click()
     pages[0].locator('#board [data-part="tile:c2"]').click()  # the only move left: sent
@@ -258,8 +278,8 @@ def test_friend_sees_none_of_my_secret_marks(browser: Any, live_server: LiveServ
     pages[1].locator('#turn button[data-action="mark b1"]').click()
     wait_for(lambda: "a1 and c2" in pages[1].locator("#log").inner_text(),
              what="the marks revealed to seat 1")
-    for pg in pages:
-        pg.context.close()
+    host.close()
+    friend.close()
 
 
 def test_hot_seat_covers_the_screen_between_players(page: Any,
@@ -270,7 +290,7 @@ def test_hot_seat_covers_the_screen_between_players(page: Any,
     page.select_option("#seat-1", "hotseat")
     page.locator("#start").click()
     page.wait_for_url("**/t/*")
-    table = live_server.table(page.url.split("/t/")[1].split("#")[0])
+    table = live_server.table(table_id_of(page))
     # both seats act at once: the screen is covered until seat 0 says it is alone
     wait_for(lambda: page.locator("#uncover").count() == 1, what="the cover for seat 0")
     assert page.locator("#board svg").count() == 0
@@ -290,21 +310,25 @@ def test_hot_seat_covers_the_screen_between_players(page: Any,
     wait_for(lambda: len(table.state.record()["actions"]) >= 2, what="both marks in")
 
 
-def test_reopening_the_link_returns_to_the_table(browser: Any, live_server: LiveServer) -> None:
-    made = create(live_server, "alhambra-rw", 2, seed=9)
-    table = live_server.table(made["id"])
+def test_reopening_the_table_from_my_tables(browser: Any, live_server: LiveServer) -> None:
+    """The tab is closed mid-game; the lobby's My tables opens the table again, as it is."""
     context = browser.new_context()
     pg = context.new_page()
-    pg.goto(live_server.url + made["seats"][0]["url"])
+    table_id = open_with_bots(pg, live_server, "alhambra-rw", 2)
+    table = live_server.table(table_id)
     rng = random.Random(1)
     for _ in range(3):
-        assert my_turn(live_server, pg, made["id"], 0)
-        act_by_clicks(pg, live_server, made["id"], 0, rng)
+        assert my_turn(live_server, pg, table_id, 0)
+        act_by_clicks(pg, live_server, table_id, 0, rng)
     version = table.version
     pg.close()  # the tab is closed ...
-    pg = context.new_page()  # ... and the link opened again
-    pg.goto(live_server.url + made["seats"][0]["url"])
+    pg = context.new_page()  # ... and the table opened again from the lobby's list
+    pg.goto(live_server.url + "/")
+    reopen = pg.locator(f'#mine li[data-table="{table_id}"] a.reopen')
+    reopen.click()
+    pg.wait_for_url(f"**/t/{table_id}*")
     wait_for(lambda: drawn_version(pg) >= version, what="the table as it is")
+    assert pg.locator("#board").get_attribute("data-seat") == "0"  # my seat, not a watcher
     assert pg.locator("#log ol.log > li").count() == min(drawn_version(pg), 80)
     context.close()
 
@@ -327,90 +351,114 @@ def _serve(port: int, db: Path) -> subprocess.Popen[bytes]:
 def test_server_killed_mid_game_resumes_and_the_game_finishes(
         browser: Any, tmp_path: Path) -> None:
     """SIGKILL mid-game: no acknowledged move is lost, the bots resume, and the open page
-    reconnects by itself and plays on to the end."""
+    reconnects by itself and plays on to the end. The table is started in the lobby and
+    played by the page alone; the server (another process here) is asked only, as anyone
+    may, how far the table is (its id from the page's address), to check nothing was lost."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     db = tmp_path / "herna.db"
     proc = _serve(port, db)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(60_000)
     try:
-        made = httpx.post(base + "/api/tables", json={
-            "game": "envyra", "players": 2, "seed": 21,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"}]}).json()
-        token = made["seats"][0]["token"]
-        page = browser.new_page()
-        page.goto(base + made["seats"][0]["url"])
-        rng = random.Random(2)
+        page = context.new_page()
+        page.add_init_script("localStorage.setItem('herna.name', 'Ana')")
+        start_from_lobby(page, base, "envyra", 2, {1: "medium"})
+        page.wait_for_url("**/t/*")
+        table_id = table_id_of(page)
 
-        def payload() -> dict[str, Any]:
-            return dict(httpx.get(f"{base}/api/tables/{made['id']}",
-                                  params={"token": token}).json())
-
-        def play_one() -> bool:
-            def ready() -> bool:
-                p = payload()
-                return p["over"] or (bool(p["legal"]) and drawn_version(page) == p["version"])
-            wait_for(ready, what="my turn drawn")
-            p = payload()
-            if p["over"]:
-                return False
-            action = rng.choice([a for a in p["legal"] if a["parts"]])
-            for name in action["parts"]:
-                page.locator(f'#board [data-part="{name}"]:not(.chosen)').last.click()
-            button = page.locator(f'#turn button[data-action="{action["text"]}"]')
-            if button.count():
-                button.click()
-            wait_for(lambda: payload()["version"] > p["version"], what="my move applied")
-            return True
+        def version() -> int:  # what a spectator is told: public
+            return int(httpx.get(f"{base}/api/tables/{table_id}").json()["version"])
 
         for _ in range(3):
-            assert play_one()
-        before = payload()["version"]
+            play_one(page, False)
+        before = drawn_version(page)
+        assert before > 0 and version() >= before
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         proc = _serve(port, db)
-        assert payload()["version"] >= before  # every acknowledged move is still there
+        assert version() >= before  # every acknowledged move is still there
+        wait_for(lambda: page.locator("#status").get_attribute("data-state") == "live",
+                 what="the page reconnected by itself")
         moves = 0
-        while play_one():
+        while not over(page):
+            assert moves < 400, "the game did not end"
+            play_one(page, False)
             moves += 1
         assert moves > 0
         wait_for(lambda: "Game over" in page.locator("#turn").inner_text(), what="the end")
-        record = httpx.get(f"{base}/api/tables/{made['id']}/record").json()
+        record = httpx.get(f"{base}/api/tables/{table_id}/record").json()
         assert record["outcome"]["scores"]
-        page.close()
     finally:
+        context.close()
         proc.kill()
         proc.wait(timeout=10)
 
 
-def test_spectator_link_shows_only_public_facts(page: Any, live_server: LiveServer) -> None:
-    made = create(live_server, "alhambra", 3, humans=1, seed=6)
-    table = live_server.table(made["id"])
-    page.goto(live_server.url + made["watch_url"])
+def test_watch_link_from_the_lobby_shows_only_public_facts(browser: Any,
+                                                           live_server: LiveServer) -> None:
+    """The watch link the lobby shows, copied with its Copy button, opened in a browser of
+    its own: the table is drawn for a spectator, with no move to make, no seat's name to
+    give and every hand hidden; my own page (the lobby's seat button) sees my hand."""
+    host = browser.new_context(viewport={"width": 1366, "height": 768}, permissions=CLIPBOARD)
+    host.add_init_script("localStorage.setItem('herna.name', 'Ana')")
+    lobby = host.new_page()
+    start_from_lobby(lobby, live_server.url, "alhambra", 3, {1: "friend", 2: "medium"})
+    row = lobby.locator("#created .watch-row")
+    row.wait_for()
+    row.locator("button.copy").click()
+    wait_for(lambda: row.locator(".copied").inner_text() == "Copied", what="Copied")
+    link = lobby.evaluate("navigator.clipboard.readText()")
+    assert link == lobby.locator("#watch-link").input_value()
+    assert link == lobby.locator("#watch").get_attribute("href")  # its Open button too
+    assert "token" not in link
+    table = live_server.table(link.rsplit("/t/", 1)[1])
+
+    watcher = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = watcher.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
     wait_for(lambda: drawn_version(page) == table.version, what="the spectator's drawing")
+    assert page.locator("#board svg").count() >= 1
+    assert page.locator("#board").get_attribute("data-seat") in (None, "")
+    assert "watching" in page.locator("#title").inner_text()
     assert page.locator("#notation").count() == 0
     assert page.locator("#board [data-part]").count() == 0
-    assert "watching" in page.locator("#title").inner_text()
+    assert page.locator("#name-ask, #again, #undo").count() == 0
     hands = page.locator("#board .hand-count")
     assert hands.count() == 3 and all("hidden" in (hands.nth(i).text_content() or "")
                                       for i in range(3))
+    # the public facts are there: every seat by its name, the market, the log
+    players = page.locator("#scores").inner_text()
+    assert "Ana" in players and "Player 2" in players and "Bot" in players
+    assert page.locator("#log").count() == 1
+    # my own page shows my hand: the spectator's hidden hands are hidden, not missing
+    lobby.locator("#go").click()
+    lobby.wait_for_url("**/t/*")
+    wait_for(lambda: drawn_version(lobby) == table.version, what="my seat drawn")
+    mine = lobby.locator("#board .hand-count")
+    assert sum("hidden" not in (mine.nth(i).text_content() or "")
+               for i in range(mine.count())) == 1
+    watcher.close()
+    host.close()
+    assert not errors, errors
 
 
 def test_ubongo_on_a_phone_shows_my_card_when_a_race_starts(browser: Any,
                                                               live_server: LiveServer) -> None:
     """On a phone, when a race starts, my card and its pieces are on the screen (the page
     scrolls to them if it was left elsewhere), not the gem board."""
-    made = create(live_server, "ubongo", 2, seed=3)
-    table = live_server.table(made["id"])
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     pg = context.new_page()
-    pg.add_init_script("localStorage.setItem('herna.name', 'Ana')")  # named before: not asked
-    pg.goto(live_server.url + made["seats"][0]["url"])
+    table_id = open_with_bots(pg, live_server, "ubongo", 2)  # named before: not asked
+    table = live_server.table(table_id)
     rng = random.Random(2)
     while not (table.state.phase == "race" and 0 in table.state.to_act()):
-        assert my_turn(live_server, pg, made["id"], 0)
-        act_by_clicks(pg, live_server, made["id"], 0, rng)  # a start field
+        assert my_turn(live_server, pg, table_id, 0)
+        act_by_clicks(pg, live_server, table_id, 0, rng)  # a start field
     wait_for(lambda: drawn_version(pg) == table.version, what="the race drawn")
     card = pg.locator("#ubongo-card").bounding_box()
     assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= 390

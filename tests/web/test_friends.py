@@ -10,7 +10,9 @@ link on a phone (390x844, touch), is asked their name and types it; then both pl
 and taps alone to the final scores. Both pages then name both players and show the same final
 scores, each seat's swatch (players list, log, scores) in the colour the drawing gives that
 seat, and meet the layout rules; screenshots of the players list and the final scores are
-kept under test-artifacts/.
+kept under test-artifacts/. Then "play again" as people do it: the host presses the
+page's Play again, the friend the next game's button their page then shows, and both are at
+the new table with the same seats and names.
 
 No link, token or id comes from the API: the link is read from the clipboard the page filled.
 The engine's state (the server runs in this process) only tells an Ubongo test a real
@@ -211,5 +213,52 @@ def test_two_friends_play_a_game_to_the_end(browser: Any, live_server: LiveServe
         swatches_match_the_drawing(page)
         assert check_layout(page) == [], (game, page.viewport_size)
         keep(page, game)
+    close(friend)
+    close(host)
+
+
+def test_play_again_from_the_page(browser: Any, live_server: LiveServer) -> None:
+    """A game with a friend invited by the page, played to the end; the host presses the
+    page's Play again, the friend the next game's button their page then offers: both pages
+    are at the same new table, each at the seat it had, with the same names."""
+    host, friend = invite_a_friend(browser, live_server.url, "alhambra-rw")
+    first = table_of(live_server, host).id
+    take_turns([(host, False), (friend, True)], PREFER["alhambra-rw"], budget=240)
+    assert friend.locator("#again").count() == 1  # the friend's page offers it too
+    host.locator("#again").click()
+    host.wait_for_url(lambda url: "/t/" in url and first not in url)
+    second = table_of(live_server, host).id
+    assert live_server.table(first).row.next_id == second  # the page's table: the next one
+    # the friend's open page learns of the next table and offers its button
+    going = friend.locator("#next-game")
+    going.wait_for()
+    going.tap()
+    friend.wait_for_url(lambda url: second in url)
+    assert table_of(live_server, friend).id == second
+    nxt = live_server.table(second)
+    assert not nxt.state.is_over()
+    for page, seat in ((host, "0"), (friend, "1")):
+        wait_for(lambda page=page, seat=seat: page.locator("#board").get_attribute(
+            "data-seat") == seat,
+                 what=f"seat {seat} at the next table")
+        wait_for(lambda page=page: all(n in page.locator("#scores").inner_text()
+                                       for n in (HOST, FRIEND)), what="both names listed")
+        assert page.locator("#name-ask").count() == 0  # nobody is asked again
+        assert "watching" not in page.locator("#title").inner_text()
+    old = live_server.table(first).row.seats
+    assert [(s.kind, s.level, s.name) for s in nxt.row.seats] == \
+        [(s.kind, s.level, s.name) for s in old] == \
+        [("human", None, HOST), ("human", None, FRIEND)]
+    # both play on there: a move from each page
+    take_one = [(host, False), (friend, True)]
+    deadline = time.monotonic() + 60
+    while {seat for seat, _ in nxt.state.record()["actions"]} != {0, 1}:
+        assert time.monotonic() < deadline, nxt.state.record()["actions"]
+        for page, phone in take_one:
+            if my_turn(page):
+                play_one(page, phone, PREFER["alhambra-rw"])
+        time.sleep(0.05)
+    shot(host, "again-host-1366x768")
+    shot(friend, "again-friend-390x844")
     close(friend)
     close(host)

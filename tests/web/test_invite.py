@@ -191,7 +191,8 @@ def test_a_friend_joins_by_the_link_on_the_page_and_both_play(browser: Any,
              timeout=15, what="the host's list updated by itself")
     friend.goto(live_server.url + "/")
     wait_for(lambda: table_id in my_rows(friend), what="the table in the friend's list")
-    assert "Seat 2" in my_rows(friend)[table_id]  # seat 1 of the API, counted from 1
+    # seat 1 of the API, counted from 1, a player (not yet named here)
+    assert "Player 2" in my_rows(friend)[table_id]
     reopen = friend.locator(f'#mine li[data-table="{table_id}"] a.reopen').get_attribute("href")
     assert reopen == link.removeprefix(live_server.url)
 
@@ -310,7 +311,7 @@ def test_the_lobby_speaks_czech_all_the_way(browser: Any, live_server: LiveServe
     english = [v for k, v in en.items() if k.startswith(("lobby.", "kind.")) and v != cs.get(k)
                and "{" not in v]
     assert not [w for w in english if w in text], [w for w in english if w in text]
-    assert "2 hráči · 0 tahů · Místo 1" in text
+    assert "2 hráči · 0 tahů · Hráč 1" in text
     assert page.locator("#created button.copy").first.inner_text() == cs["lobby.copy"]
     labels = page.evaluate("""() => [...document.querySelectorAll('#lobby [aria-label]')]
         .map((n) => n.getAttribute('aria-label'))""")

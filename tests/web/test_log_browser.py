@@ -1,6 +1,13 @@
 """The table page past Ubongo's hourglass: the clock says it has run out (once, then twice),
 and a solve after it is announced as too late (the page's live region) and shown in
-the log under the move that closed the race. The server's clock is set by the test."""
+the log under the move that closed the race. The server's clock is set by the test.
+
+From the pages alone: I start the table in the lobby with seat 2 for a friend, open my seat
+with the lobby's button; the friend opens the link read from the invite card. Both choose
+their start fields and lay their solutions by the page (pieces dragged onto the card). The
+engine's state (the server runs in this process) only tells the test a real solution and
+whose turn it is; the table is found from the page's own address.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +15,12 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-import httpx
-
 from herna.server import tables as tables_mod
 from herna.web import catalog
 
 from .conftest import LiveServer
-from .test_browser import create, wait_for
+from .test_invite import close, new_page, start_from_lobby, wait_for
+from .test_phone_ubongo import lay_solution, settled, table_of
 
 
 class Clock:
@@ -25,47 +31,53 @@ class Clock:
         return self.now
 
 
-def post(server: LiveServer, tid: str, tok: str, action: str) -> dict[str, Any]:
-    r = httpx.post(f"{server.url}/api/tables/{tid}/actions", json={"token": tok,
-                                                                     "action": action})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def solve(table: Any, seat: int) -> str:
-    """A solution of the seat's card, as the engine lists it (the server stamps the time)."""
-    return next(str(a) for a in table.state.legal_actions(seat) if str(a).startswith("solve"))
-
-
-def test_ubongo_clock_and_a_late_solve_on_the_page(page: Any, live_server: LiveServer,
+def test_ubongo_clock_and_a_late_solve_on_the_page(browser: Any, live_server: LiveServer,
                                                    monkeypatch: Any) -> None:
     clock = Clock()
-    monkeypatch.setattr(tables_mod, "time", SimpleNamespace(monotonic=clock.monotonic))
-    made = create(live_server, "ubongo", 2, humans=2, seed=5, lang="en", timer=60)
-    tid = made["id"]
-    toks = [s["token"] for s in made["seats"]]
-    table = live_server.table(tid)
-    while table.state.phase == "start":
+    monkeypatch.setattr(tables_mod, "time", SimpleNamespace(monotonic=clock.monotonic,
+                                                            time=time.time))
+    host = new_page(browser, name="Ana")
+    start_from_lobby(host, live_server.url, "ubongo", 2, {1: "friend"})
+    card = host.locator('#created .invite-card[data-seat="1"]')
+    card.wait_for()
+    link = card.locator("input.link").input_value()
+    host.locator("#go").click()
+    host.wait_for_url("**/t/*")
+    table = table_of(live_server, host)
+    assert table.state.timer == 60  # the lobby's default hourglass
+    friend = new_page(browser, name="Ben")
+    friend.goto(link)
+    pages = [host, friend]
+    while table.state.phase == "start":  # each taps a lit start field in turn
         seat = table.state.to_act()[0]
-        post(live_server, tid, toks[seat], str(table.state.legal_actions(seat)[0]))
+        settled(pages[seat], table)
+        version = table.version
+        pages[seat].locator("#board .part.live").last.click()
+        wait_for(lambda v=version: table.version > v, what="a start field chosen")
     clock.now += 20
-    post(live_server, tid, toks[0], solve(table, 0))
+    settled(host, table)
+    lay_solution(host, table, 0, False)
+    wait_for(lambda: table.state.submissions[0] is not None, what="my card solved in time")
     clock.now += 50  # 70 s: the hourglass (60 s) has run out
     c = catalog()
-    page.add_init_script("localStorage.setItem('herna.name', 'Ben')")
-    page.goto(live_server.url + made["seats"][1]["url"])
+    friend.reload()
     out = c.t("clock.out", "en", s="X").split("X")[0]
-    wait_for(lambda: out in (page.locator("#clock").text_content() or ""),
+    wait_for(lambda: out in (friend.locator("#clock").text_content() or ""),
              what="the clock says the hourglass has run out")
-    assert "turned again" not in (page.locator("#clock").text_content() or "")
+    assert "turned again" not in (friend.locator("#clock").text_content() or "")
     clock.now += 60  # 130 s: it has run out twice
-    page.reload()
-    wait_for(lambda: c.t("clock.over", "en") in (page.locator("#clock").text_content() or ""),
+    friend.reload()
+    wait_for(lambda: c.t("clock.over", "en") in (friend.locator("#clock").text_content() or ""),
              what="the clock says the hourglass has run out twice")
-    post(live_server, tid, toks[1], solve(table, 1))
-    wait_for(lambda: "too late" in (page.locator("#announce").text_content() or ""),
+    settled(friend, table)
+    lay_solution(friend, table, 1, False)
+    wait_for(lambda: "too late" in (friend.locator("#announce").text_content() or ""),
              what="the late solve announced")
-    late_line = page.locator("#log li.event-late")
-    assert late_line.count() == 1 and "in time: Player 1" in (late_line.text_content() or "")
+    late_line = friend.locator("#log li.event-late")
+    assert late_line.count() == 1 and "in time: Ana" in (late_line.text_content() or "")
     assert c.t("log.auto", "en") in (late_line.text_content() or "")
-    assert page.locator("#clock").count() == 0  # the race is over: no clock
+    assert friend.locator("#clock").count() == 0  # the race is over: no clock
+    # the host's page shows the same line
+    wait_for(lambda: host.locator("#log li.event-late").count() == 1, what="the host's log")
+    close(friend)
+    close(host)

@@ -6,8 +6,13 @@ screen and the drawing. No link, token or id is taken from the API or the server
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from herna.web import catalog
 
 from .conftest import LiveServer
 from .test_invite import DESKTOP, PHONE, close, new_page, play_one_move, wait_for
@@ -74,12 +79,12 @@ def test_my_name_and_a_friend_asked_on_the_link(browser: Any, live_server: LiveS
     lobby_with_name(host, live_server.url, "Ana")
     host.locator('button[data-game="envyra"]').click()
     host.select_option("#players", "2")
-    host.select_option("#seat-1", "friend")  # seat 2, as the lobby shows it
-    assert host.locator(".seat-row .seat-name").nth(1).inner_text() == "Seat 2"
+    host.select_option("#seat-1", "friend")  # player 2, as the lobby shows it
+    assert host.locator(".seat-row .seat-name").nth(1).inner_text() == "Player 2"
     host.locator("#start").click()
     card = host.locator('#created .invite-card[data-seat="1"]')
     card.wait_for()
-    assert card.locator("h3").inner_text() == "Seat 2"
+    assert card.locator("h3").inner_text() == "Player 2"
     link = card.locator("input.link").input_value()
     host.locator("#go").click()
     host.wait_for_url("**/t/*")
@@ -103,6 +108,14 @@ def test_my_name_and_a_friend_asked_on_the_link(browser: Any, live_server: LiveS
     shot(host, "table-names-1366x768")
     table_id = host.url.split("/t/")[1].split("#")[0]
     assert [s.name for s in live_server.table(table_id).row.seats] == ["Ana", IMG]
+    # the friend's My tables names their seat by the name they gave, as text
+    friend.goto(live_server.url + "/")
+    row = friend.locator(f'#mine li[data-table="{table_id}"] .line')
+    row.wait_for()
+    assert row.inner_text().endswith(f" · {IMG}") and row.locator("img").count() == 0
+    assert friend.evaluate("window.pwned") == 0
+    friend.goto(link)  # back to the table by the link it came with
+    friend.wait_for_selector("#board svg")
 
     # changing my name from the table: every page is told
     host.locator('#scores button.rename[data-seat="0"]').click()
@@ -165,3 +178,51 @@ def test_the_name_prompt_on_a_phone(browser: Any, live_server: LiveServer) -> No
     assert not friend.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     close(friend)
     close(phone)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "sk"])
+def test_people_are_numbered_players_not_seats(browser: Any, live_server: LiveServer,
+                                               lang: str) -> None:
+    """A person the page has no name for yet is "Player N" (from 1) in the lobby's seats,
+    the invite card (its heading, its link's and QR code's labels) and My tables, in each
+    language; once the friend names themself, their My tables row says that name."""
+    words = catalog().tables[lang] if lang != "en" else catalog().en
+    player = words["names.player"]
+    seat_words = {"en": "Seat", "cs": "Místo", "sk": "Miesto"}[lang]
+    host = new_page(browser)
+    host.add_init_script(f"localStorage.setItem('herna.lang', '{lang}')")
+    host.goto(live_server.url + "/")
+    host.locator('button[data-game="envyra"]').click()
+    host.select_option("#players", "2")
+    host.select_option("#seat-1", "friend")
+    labels = host.locator(".seat-row .seat-name").all_inner_texts()
+    assert labels == [player.format(n=1), player.format(n=2)], labels
+    host.locator("#start").click()
+    card = host.locator('#created .invite-card[data-seat="1"]')
+    card.wait_for()
+    assert card.locator("h3").inner_text() == player.format(n=2)
+    assert card.locator("input.link").get_attribute("aria-label") == \
+        words["lobby.link_label"].format(seat=2)
+    assert card.locator(".qr").get_attribute("aria-label") == words["lobby.qr"].format(seat=2)
+    link = card.locator("input.link").input_value()
+    table_id = host.locator("#created").get_attribute("data-table")
+    row = host.locator(f'#mine li[data-table="{table_id}"] .line')
+    row.wait_for()
+    assert row.inner_text().endswith(" · " + player.format(n=1)), row.inner_text()
+    text = host.locator("#lobby").inner_text() + " ".join(host.evaluate(
+        "() => [...document.querySelectorAll('#lobby [aria-label]')]"
+        ".map((n) => n.getAttribute('aria-label'))"))
+    assert not re.search(rf"\b{seat_words} \d", text), text
+    # the friend names themself on the table page: their My tables row says so
+    friend = new_page(browser)
+    friend.add_init_script(f"localStorage.setItem('herna.lang', '{lang}')")
+    friend.goto(link)
+    friend.locator("#name-ask-input").fill("Bára")
+    friend.locator("#name-ask-save").click()
+    wait_for(lambda: friend.locator("#name-ask").count() == 0, what="the friend named")
+    friend.goto(live_server.url + "/")
+    mine = friend.locator(f'#mine li[data-table="{table_id}"] .line')
+    mine.wait_for()
+    assert mine.inner_text().endswith(" · Bára"), mine.inner_text()
+    close(friend)
+    close(host)

@@ -91,6 +91,9 @@ def test_my_envyra_game_reviewed_on_a_desktop(browser: Any, live_server: LiveSer
             page.wait_for_timeout(100)
     table_id = open_review(page, "1366x768", "envyra")
     assert page.locator("#review-seat").input_value() == "0"
+    # the picker numbers the players from 1 and gives their names
+    assert page.locator("#review-seat option").all_inner_texts() == \
+        ["Player 1 · Ana", "Player 2 · Bot · easy"]
     kept = check_done(page, live_server, table_id, 0)
     assert page.locator(".review-chart").is_visible()
     assert check_layout(page) == []

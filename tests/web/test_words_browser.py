@@ -1,5 +1,6 @@
-"""A Czech player opens the lobby, starts a table with bots and reads no English on either page
-(issue 20, item 6): the lobby, the table's panels, buttons, log and the drawing."""
+"""A Czech player, and a Slovak one, opens the lobby, starts a table with bots and reads no
+English on either page (issue 20, item 6): the lobby, the table's panels, buttons, log and the
+drawing."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from .conftest import LiveServer
 from .test_browser import wait_for
@@ -33,14 +36,23 @@ def english_on(page: Any) -> set[str]:
     return _words(text) & english_only() - PICKER
 
 
-def test_czech_lobby_and_table_have_no_english(page: Any, live_server: LiveServer) -> None:
-    page.add_init_script("localStorage.setItem('herna.lang', 'cs')")
+# what each language's pages must say (its own words, so a page left in English fails)
+SAYS = {
+    "cs": {"range": r"1–5 hráčů", "board": ("Hrací plocha", "dílk"), "chosen": "Vybráno"},
+    "sk": {"range": r"1–5 hráčov", "board": ("Hracia plocha", "dielik"), "chosen": "Vybrané"},
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_lobby_and_table_have_no_english(page: Any, live_server: LiveServer, lang: str) -> None:
+    says = SAYS[lang]
+    page.add_init_script(f"localStorage.setItem('herna.lang', '{lang}')")
     page.goto(live_server.url + "/")
     wait_for(lambda: page.locator('button[data-game="envyra"]').count() == 1, what="the lobby")
-    assert page.evaluate("document.documentElement.lang") == "cs"
+    assert page.evaluate("document.documentElement.lang") == lang
     # the lobby may be drawn once before its words arrive: what it settles on is checked
-    wait_for(lambda: english_on(page) == set(), timeout=10, what="a Czech lobby")
-    assert re.search(r"1–5 hráčů", page.locator("body").inner_text())
+    wait_for(lambda: english_on(page) == set(), timeout=10, what=f"a lobby in {lang}")
+    assert re.search(says["range"], page.locator("body").inner_text())
     page.locator('button[data-game="envyra"]').click()
     page.select_option("#players", "3")
     page.select_option("#seat-1", "easy")
@@ -51,8 +63,9 @@ def test_czech_lobby_and_table_have_no_english(page: Any, live_server: LiveServe
     wait_for(lambda: page.locator("#board .part.live").count() > 0, what="my marks lit")
     assert english_on(page) == set()
     board = page.locator("#board").inner_html()
-    assert "Hrací plocha" in board or "dílk" in board
+    assert any(word in board for word in says["board"]), board[:500]
     # a mark chosen: the move bar's words (plurals: "Odtud pokračuje ještě 5 tahů")
     page.locator("#board .part.live").first.click()
-    wait_for(lambda: "Vybráno" in page.locator("#turn").inner_text(), what="the chosen line")
+    wait_for(lambda: says["chosen"] in page.locator("#turn").inner_text(),
+             what="the chosen line")
     assert english_on(page) == set()

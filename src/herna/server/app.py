@@ -655,7 +655,8 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     async def api_mine(request: Request) -> list[dict[str, Any]]:
         """The tables these tokens hold seats at (the lobby keeps its tokens in the browser),
         and the seats of the signed-in account (a seat with no token here: `"token": null`,
-        opened with `seat` and the session)."""
+        opened with `seat` and the session). `name`: the seat's player's name, or None until
+        they give one."""
         body = await _body(request)
         tokens = body.get("tokens", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
@@ -665,7 +666,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         rows = await asyncio.to_thread(store.tables_of, list(by_hash),
                                        None if me is None else me.id)
         out = [{"id": r["id"], "game": r["game"], "players": r["players"], "seat": r["seat"],
-                "token": by_hash.get(r["token_hash"]),
+                "name": r["name"], "token": by_hash.get(r["token_hash"]),
                 "account": me is not None and r["player"] == me.id,
                 "over": r["over"], "moves": r["moves"],
                 "created": r["created"].isoformat() if r["created"] else None,

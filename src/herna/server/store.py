@@ -547,7 +547,7 @@ class Store:
             rows = conn.execute(
                 sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
                           tables_t.c.created, tables_t.c.finished, seats_t.c.seat,
-                          seats_t.c.token_hash, seats_t.c.player_id)
+                          seats_t.c.token_hash, seats_t.c.player_id, seats_t.c.name)
                 .join(seats_t, seats_t.c.table_id == tables_t.c.id)
                 .where(held)
                 .order_by(tables_t.c.created.desc())).all()
@@ -558,7 +558,8 @@ class Store:
                 .where(actions_t.c.table_id.in_({r.id for r in rows}))
                 .group_by(actions_t.c.table_id)).all())
         return [{"id": r.id, "game": r.game, "players": r.players, "seat": r.seat,
-                 "token_hash": r.token_hash, "player": r.player_id, "created": r.created,
+                 "token_hash": r.token_hash, "player": r.player_id, "name": r.name,
+                 "created": r.created,
                  "over": r.finished is not None,
                  "moves": counts.get(r.id, 0)} for r in rows]
 

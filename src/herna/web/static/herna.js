@@ -44,6 +44,13 @@ export function plural(key, n, fields = {}) {
   return t(form, { n, ...fields });
 }
 
+// A seat in a list to choose from: "Player 2 · Ana" (its number, from 1, then its name), or
+// only "Player 2" when that is its name already (nobody named it).
+export function seatChoice(seat) {
+  const numbered = t("seat", { seat: seat.seat + 1 });
+  return seat.label && seat.label !== numbered ? `${numbered} · ${seat.label}` : numbered;
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.reason) || `HTTP ${status}`);

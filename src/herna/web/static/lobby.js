@@ -141,7 +141,7 @@ function clockOption() {
   return [kind, level, el("p", { class: "hint", id: "clock-hint" }, t("lobby.clock_hint"))];
 }
 
-// Seats are numbered from 1 for people (the API's seat 0 is "Seat 1" here).
+// Seats are numbered from 1 for people (the API's seat 0 is "Player 1" here).
 function seatRow(i) {
   const select = el("select", {
     id: `seat-${i}`, "aria-label": t("lobby.seat", { seat: i + 1 }),
@@ -497,7 +497,8 @@ function drawMine(list, failed) {
           r.said ? [" ", el("span", { class: "badge waits" }, r.said)] : null,
           el("span", { class: "line" }, [
             plural("lobby.n_players", r.players), plural("lobby.n_moves", r.moves),
-            r.mine ? t("lobby.seat", { seat: r.seat + 1 }) : t("lobby.host"),
+            // my seat by my name there, or numbered from 1 until I give one
+            r.mine ? r.name || t("lobby.seat", { seat: r.seat + 1 }) : t("lobby.host"),
           ].join(" · "))),
         el("div", { class: "row-buttons" },
           el("a", { class: "button reopen", href }, r.mine ? t("lobby.reopen")

@@ -4,7 +4,7 @@
 // link shares exactly what is on the screen. One step forward flies the things that moved,
 // as the table does (travel.js), and a scoring in the log has its "Show" (scenes.js).
 import {
-  api, copyLink, currentLang, el, languagePicker, loadWords, plural, t,
+  api, copyLink, currentLang, el, languagePicker, loadWords, plural, seatChoice, t,
 } from "./herna.js";
 import {
   drawDrawing, logList, number, outcomeTable, playerList, reducedMotion,
@@ -173,8 +173,7 @@ function drawViewAs(payload) {
   box.hidden = false;
   let select = document.getElementById("seat-pick");
   const options = [["spectator", t("replay.spectator")],
-    ...payload.seats.map((s) => [String(s.seat), `${t("seat", { seat: s.seat + 1 })} · ${
-      s.label}`])];
+    ...payload.seats.map((s) => [String(s.seat), seatChoice(s)])];
   const signature = JSON.stringify(options);
   if (!select || select.dataset.options !== signature) {
     select = el("select", {

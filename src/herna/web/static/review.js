@@ -4,7 +4,9 @@
 // far it is until it is done (polling), then draws a chart of the chances, the decisions
 // (the costly ones flagged), the sums per phase, and a chosen decision's position on the
 // board with the move played and the better move marked as a move and a hint are.
-import { api, currentLang, el, languagePicker, loadWords, plural, t } from "./herna.js";
+import {
+  api, currentLang, el, languagePicker, loadWords, plural, seatChoice, t,
+} from "./herna.js";
 import { drawDrawing } from "./board.js";
 
 const path = window.location.pathname.split("/").filter(Boolean); // ["review", id]
@@ -77,8 +79,7 @@ function drawHead(got) {
   document.getElementById("title").textContent = title;
   document.title = `${title} · Herna`;
   const box = document.getElementById("review-head");
-  const options = got.seats.map((s) => [String(s.seat), `${t("seat", { seat: s.seat + 1 })} · ${
-    s.label}`]);
+  const options = got.seats.map((s) => [String(s.seat), seatChoice(s)]);
   const select = el("select", { id: "review-seat", onchange: (e) => pickSeat(e.target.value) },
     options.map(([value, label]) => el("option", { value }, label)));
   select.value = String(got.seat);
