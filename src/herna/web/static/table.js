@@ -468,10 +468,11 @@ function drawTurn(payload) {
     parts.push(el("p", { class: "waiting" }, names.length
       ? t("table.waiting", { who: names.join(t("and")) }) : ""));
   }
+  // the guide beside Undo and Hint: on a phone they share one row of the sheet
+  parts.push(guideButton(payload));
   if (message) parts.push(el("p", { class: "error", role: "alert", id: "message" }, message));
   if (payload.seat !== null && !payload.over) parts.push(notationBox(payload));
   if (payload.next) parts.push(nextLink(payload));
-  parts.push(guideButton(payload));
   const clocks = document.getElementById("clocks"); // kept: it counts down on its own
   // (a spectator has no "Play again")
   box.replaceChildren(...(clocks ? [clocks] : []), ...parts.filter(Boolean));
