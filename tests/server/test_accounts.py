@@ -10,7 +10,10 @@ A "device" here is a session cookie: the test client holds one at a time.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -369,6 +372,98 @@ def test_a_database_of_todays_main_upgrades_and_its_tables_resume_and_finish(
         assert rows(str(db), "SELECT count(*) FROM seats WHERE player_id IS NOT NULL") == [
             (0,)]
         assert rows(str(db), "SELECT count(*) FROM tables WHERE finished IS NULL") == [(0,)]
+
+
+OLD_MAIN = Path(__file__).parent / "data" / "old_main_0003.db"
+
+
+def _copy_old_rows(sqlite_path: Path, url: str) -> None:
+    """The old SQLite database's rows in a PostgreSQL database at the same revision (0003,
+    made by today's migrations, unchanged since): what moving a herna.db to PostgreSQL does."""
+    from datetime import UTC, datetime
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    import herna.server.store as store
+
+    engine = store.open_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+    with closing(sqlite3.connect(sqlite_path)) as old, engine.begin() as conn:
+        for name in ("tables", "seats", "actions"):
+            cur = old.execute(f"SELECT * FROM {name}")
+            cols = [d[0] for d in cur.description]
+            got = [{k: datetime.fromisoformat(v).replace(tzinfo=UTC)
+                    if k in ("created", "finished", "at") and v is not None else v
+                    for k, v in zip(cols, row, strict=True)} for row in cur.fetchall()]
+            assert got, name
+            conn.execute(sa.text(f"INSERT INTO {name} ({', '.join(cols)}) VALUES "
+                                 f"({', '.join(':' + k for k in cols)})"), got)
+    engine.dispose()
+
+
+def test_a_database_an_older_main_made_upgrades_and_its_tables_resume_and_finish(
+        db: str, tmp_path: Path) -> None:
+    """tests/server/data/old_main_0003.db was written by main's server at abfaaa2 (migrations
+    up to 0003; made by make_old_main_db.py there): tables of each game, in the middle of
+    their games with named people and bots, and two finished. Opened by today's server (on
+    PostgreSQL: its rows copied into a database at 0003 first), it is upgraded to the newest
+    revision; every table resumes where the old server left it, with its names and its
+    players' tokens; the games in play are played to their end (people by the API, bots by
+    the server) and the finished ones keep their record and get their results."""
+    import json
+    import shutil
+
+    import sqlalchemy as sa
+    from serverkit import play_out
+
+    facts = json.loads(OLD_MAIN.with_suffix(".json").read_text(encoding="utf-8"))["tables"]
+    assert {t["game"] for t in facts} == {"alhambra", "alhambra-rw", "ubongo", "envyra"}
+    if db.startswith("postgresql"):
+        _copy_old_rows(OLD_MAIN, db)
+    else:
+        shutil.copy(OLD_MAIN, db)
+    with TestClient(create_app(db, bot_pace=False, clock_every=0, accounts=True)) as c:
+        store = c.app.state.tables.store  # type: ignore[attr-defined]
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).all() \
+                == [(migration_head(),)]
+        for t in facts:
+            tokens = [t["tokens"][k] for k in sorted(t["tokens"], key=int)]
+            p = get(c, t["id"], tokens[0])
+            assert (p["version"], p["over"]) == (t["version"], t["over"]), t["id"]
+            assert [s.get("name") for s in p["seats"]] == t["names"]
+            if t["over"]:  # the record as the old server gave it
+                record = c.get(f"/api/tables/{t['id']}/record").json()
+                assert [list(a) for a in record["actions"]] == t["moves"]
+                assert (record["outcome"]["scores"], record["outcome"]["ranks"]) \
+                    == (t["outcome"]["scores"], t["outcome"]["ranks"])
+            else:
+                last, _ = play_out(c, t["id"], tokens, timeout=180)
+                assert last["over"], t["id"]
+        # the results of every table, the old finished ones written by the sweep at start
+        end = time.monotonic() + 60
+        while not c.app.state.history_filled.done():  # type: ignore[attr-defined]
+            assert time.monotonic() < end, "the sweep at start did not end"
+            time.sleep(0.01)
+        every = [tok for t in facts for tok in t["tokens"].values()]
+        r = c.post("/api/history", json={"tokens": every})
+        assert r.status_code == 200, r.text
+        assert {g["table"] for g in r.json()["games"]} == {t["id"] for t in facts}
+        for t in facts:
+            if t["over"]:
+                row = next(g for g in r.json()["games"] if g["table"] == t["id"])
+                assert row["score"] == t["outcome"]["scores"][row["seat"]]
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT count(*) FROM tables WHERE finished IS NULL")
+                                ).scalar() == 0
+            assert conn.execute(sa.text("SELECT count(*) FROM seats WHERE player_id IS NOT "
+                                        "NULL")).scalar() == 0
 
 
 def test_play_again_from_a_seat_opened_by_number(c: TestClient, sqlite_db: str) -> None:

@@ -78,7 +78,9 @@ def by_hand(game: str, state: Any, seat: int) -> dict[str, Any]:
                 "side": state.options["side"]}
     if game == "alhambra-rw":
         vs = o.details.get("vs_virtual")
-        return {"won_virtual": None if vs is None else vs["human_win_share"][seat]}
+        return {"won_virtual": None if vs is None else vs["human_win_share"][seat],
+                # the virtual players' final scores: the record's every score but the seats'
+                "virtual": [] if vs is None else vs["scores"][len(o.scores):]}
     raise AssertionError(game)
 
 
@@ -89,6 +91,8 @@ GAMES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("envyra", ("human", "easy"), {}),
     ("alhambra", ("human", "human", "easy"), {}),
     ("alhambra-rw", ("human",), {"vs_virtual": True}),
+    ("alhambra-rw", ("human",), {"vs_virtual": True, "virtual": 3}),
+    ("alhambra-rw", ("human",), {}),
     ("ubongo", ("human", "easy"), {"side": "hard"}),
 ]
 
@@ -149,8 +153,29 @@ def test_statistics_match_the_figures_of_the_records(sqlite_client: TestClient) 
             assert (side["side"], side["solved"], side["pieces"]) == ("hard", len(times), 4)
             assert side["median_time"] == pytest.approx(statistics.median(times), abs=0.05)
         elif key[0] == "alhambra-rw":
-            assert f["vs_virtual"] == len(games)
-            assert f["won_virtual"] == pytest.approx(sum(g["won_virtual"] for g in games))
+            # against the virtual players: my final score and theirs, the solo games without
+            # them (they score nothing there) left out
+            vs = [g for g in games if g["won_virtual"] is not None]
+            assert len(vs) == 2 < len(games)
+            assert f["vs_virtual"] == len(vs)
+            assert f["won_virtual"] == pytest.approx(sum(g["won_virtual"] for g in vs))
+            assert f["mean_score_vs_virtual"] == pytest.approx(
+                sum(g["score"] for g in vs) / len(vs), abs=0.01)
+            theirs = [v for g in vs for v in g["virtual"]]
+            assert len(theirs) == 2 + 3
+            assert f["mean_virtual_score"] == pytest.approx(sum(theirs) / len(theirs), abs=0.01)
+            assert f["mean_margin"] == pytest.approx(
+                sum(g["score"] - max(g["virtual"]) for g in vs) / len(vs), abs=0.01)
+            each = [[(g["score"], g["virtual"][i]) for g in vs if i < len(g["virtual"])]
+                    for i in range(3)]
+            assert [(v["index"], v["name"], v["games"]) for v in f["virtual"]] \
+                == [(0, "Dirk", 2), (1, "Dirki", 2), (2, "Dirkelson", 1)]
+            for v, pairs in zip(f["virtual"], each, strict=True):
+                assert v["beaten"] == sum(1 for mine_, theirs_ in pairs if mine_ > theirs_)
+                assert v["mean_score"] == pytest.approx(
+                    sum(t for _, t in pairs) / len(pairs), abs=0.01)
+                assert v["mean_margin"] == pytest.approx(
+                    sum(m - t for m, t in pairs) / len(pairs), abs=0.01)
     # a table is written once: one result row per seat, whatever was asked since
     engine = c.app.state.tables.store.engine  # type: ignore[attr-defined]
     with engine.connect() as conn:

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from herna.games.ubongo import practice
 from herna.games.ubongo.generator import grade
 from herna.games.ubongo.solver import Outline, first_solution
+from herna.server import practice as practice_server
 
 
 def puzzle(c: TestClient, level: int | str, seed: int | str, **extra: Any) -> dict[str, Any]:
@@ -228,3 +229,179 @@ def test_hostile_bodies_get_an_answer_never_a_crash(sqlite_client: TestClient) -
             ("lang", ["en", "cs", "xx"])) if rng.random() < 0.9}
         r = sqlite_client.get("/api/practice/puzzle", params=params)
         assert r.status_code in (200, 422), (params, r.status_code, r.text)
+
+
+# ----- a signed-in player's practice, kept per account (a server with accounts) -------------
+def solve_text(p: dict[str, Any]) -> str:
+    sol = first_solution(Outline.from_cells(tuple(x) for x in p["outline"]["cells"]),
+                         p["pieces"])
+    assert sol is not None
+    return "solve " + " ".join(f"{q.piece}{q.orientation}@{q.row},{q.col}" for q in sol)
+
+
+@pytest.fixture
+def accounts(request: pytest.FixtureRequest, sqlite_db: str) -> Any:
+    """A server with accounts and a clock moved by hand: SQLite, or PostgreSQL when a test
+    asks (`indirect` parameter "postgresql")."""
+    from argon2 import PasswordHasher
+    from serverkit import FakeClock
+
+    from herna.server.app import create_app
+
+    where = getattr(request, "param", "sqlite")
+    db = sqlite_db if where == "sqlite" else str(request.getfixturevalue("pg_url"))
+    clock = FakeClock()
+    app = create_app(db, bot_pace=False, now=clock, clock_every=0, accounts=True)
+    app.state.accounts.hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    with TestClient(app) as client:
+        yield client, clock
+
+
+def device(c: TestClient, name: str, new: bool = False) -> None:
+    """This client becomes a device signed in as `name` (a new account if `new`)."""
+    c.cookies.clear()
+    r = c.post(f"/api/account/{'signup' if new else 'signin'}",
+               json={"name": name, "password": "correct horse"})
+    assert r.status_code in (200, 201), r.text
+
+
+def check(c: TestClient, p: dict[str, Any], seconds: float | None, mode: str | None,
+          **extra: Any) -> Any:
+    body = {"puzzle": p["id"], "placement": solve_text(p), "seconds": seconds, "mode": mode,
+            **extra}
+    return c.post("/api/practice/check", json={k: v for k, v in body.items() if v is not None})
+
+
+@pytest.mark.parametrize("accounts", ["sqlite", "postgresql"], indirect=True)
+def test_a_signed_in_players_practice_follows_the_account(accounts: Any) -> None:
+    c, clock = accounts
+    # signed out (and on a private server): the page keeps its own
+    assert c.get("/api/practice/progress").json() == {"account": None, "accounts": True}
+    device(c, "Ana", new=True)
+    start = c.get("/api/practice/progress").json()
+    assert (start["account"], start["level"], start["solves"]) == ("Ana", 1, 0)
+    assert start["bests"] == {"ladder": 1, "daily": {}, "attack": {}}
+    # a ladder solve the server checked, in a time a person can take: level up, kept
+    p1 = puzzle(c, 1, 5)
+    got = check(c, p1, p1["target"] / 2, "ladder").json()
+    assert got["solved"] and got["ladder"]["next"] == 2
+    assert got["progress"]["level"] == 2 and got["progress"]["solves"] == 1
+    assert got["progress"]["bests"]["ladder"] == 2
+    assert got["progress"]["recorded"] == {"mode": "ladder", "counted": True}
+    # a wrong placement records nothing
+    wrong = c.post("/api/practice/check", json={"puzzle": p1["id"], "placement": "A0@0,0",
+                                                "seconds": 9, "mode": "ladder"}).json()
+    assert wrong["solved"] is False and wrong["progress"] is None
+    # a give-up moves the ladder down
+    down = c.post("/api/practice/give-up", json={"puzzle": "2-7"}).json()
+    assert (down["level"], down["gave_up"], down["bests"]["ladder"]) == (1, 1, 2)
+    # the daily puzzle: its best time kept per day; another puzzle in daily mode is no best
+    c.app.state.today = lambda: dt.date(2026, 3, 2)
+    daily = c.get("/api/practice/daily").json()
+    first = check(c, daily, 30.0, "daily").json()["progress"]
+    assert first["bests"]["daily"] == {"2026-03-02": 30.0}
+    assert check(c, daily, 40.0, "daily").json()["progress"]["bests"]["daily"] == {
+        "2026-03-02": 30.0}
+    assert check(c, daily, 20.5, "daily").json()["progress"]["bests"]["daily"] == {
+        "2026-03-02": 20.5}
+    other = check(c, puzzle(c, 2, 1), 20.0, "daily").json()["progress"]
+    assert other["recorded"]["counted"] is False and other["bests"]["daily"] == {
+        "2026-03-02": 20.5}
+    # a time attack started on the server: its solves within three minutes count
+    started = c.post("/api/practice/attack", json={"level": 3}).json()
+    assert started["attack"]["level"] == 3 and started["attack"]["count"] == 0
+    for seed in (1, 2):
+        clock.advance(30)
+        done = check(c, puzzle(c, 3, seed), 25.0, "attack").json()["progress"]
+        assert done["recorded"]["counted"] is True
+    assert done["bests"]["attack"] == {"3": 2}
+    wrong_level = check(c, puzzle(c, 4, 1), 25.0, "attack").json()["progress"]
+    assert wrong_level["recorded"]["counted"] is False
+    clock.advance(practice_server.ATTACK_SECONDS)  # past its end: no more counted
+    late = check(c, puzzle(c, 3, 3), 25.0, "attack").json()["progress"]
+    assert late["recorded"]["counted"] is False and late["bests"]["attack"] == {"3": 2}
+    assert late["attack"] is None
+    # a second attack at the level keeps the better one as the best
+    c.post("/api/practice/attack", json={"level": 3})
+    once = check(c, puzzle(c, 3, 4), 25.0, "attack").json()["progress"]
+    assert once["attack"]["count"] == 1 and once["bests"]["attack"] == {"3": 2}
+    solves = once["solves"]
+    # another device signed in as Ana sees it all; the first device's check without a mode
+    # (an old page) records nothing
+    device(c, "Ana")
+    there = c.get("/api/practice/progress").json()
+    assert (there["level"], there["solves"], there["bests"]) == (
+        1, solves, {"ladder": 2, "daily": {"2026-03-02": 20.5}, "attack": {"3": 2}})
+    assert check(c, p1, 9.0, None).json()["progress"] is None
+    # someone else starts from nothing
+    device(c, "Ben", new=True)
+    assert c.get("/api/practice/progress").json()["solves"] == 0
+
+
+def test_a_time_no_person_can_take_is_not_recorded(accounts: Any) -> None:
+    c, _ = accounts
+    device(c, "Ana", new=True)
+    p = puzzle(c, 4, 8)
+    least = practice_server.PIECE_SECONDS * len(p["pieces"])
+    for seconds, lang, words in ((least / 2, "en", "faster than anyone"),
+                                 (0.1, "cs", "rychleji"), (0.2, "sk", "rýchlejšie")):
+        r = check(c, p, seconds, "ladder", lang=lang)
+        assert r.status_code == 422 and words in r.json()["reason"], r.text
+    for seconds in (-1, 0, 86401, "5", True):
+        r = check(c, p, seconds, "ladder")  # type: ignore[arg-type]
+        assert r.status_code == 422 and "seconds must be" in r.json()["reason"]
+    assert c.get("/api/practice/progress").json()["solves"] == 0
+    ok = check(c, p, least, "ladder")
+    assert ok.status_code == 200 and ok.json()["progress"]["solves"] == 1
+
+
+@pytest.mark.parametrize(("path", "body", "status", "words"), [
+    ("/api/practice/check", {"puzzle": "3-1", "placement": "A0@0,0", "mode": "blitz"}, 422,
+     "mode must be one of ladder, daily, attack"),
+    ("/api/practice/check", {"puzzle": "3-1", "placement": "A0@0,0", "mode": 1}, 422,
+     "mode must be"),
+    ("/api/practice/attack", {"level": 0}, 422, "level must be a whole number from 1 to 10"),
+    ("/api/practice/attack", {"level": "3"}, 422, "level must be"),
+    ("/api/practice/attack", {}, 422, "level must be"),
+    ("/api/practice/progress", {"level": 11}, 422, "level must be"),
+    ("/api/practice/progress", {"level": True}, 422, "level must be"),
+    ("/api/practice/give-up", {"puzzle": "x"}, 422, "LEVEL-SEED"),
+    ("/api/practice/give-up", {}, 422, "LEVEL-SEED"),
+])
+def test_bad_progress_requests_are_refused_with_reasons(
+        accounts: Any, path: str, body: dict[str, Any], status: int, words: str) -> None:
+    c, _ = accounts
+    device(c, "Ana", new=True)
+    r = c.post(path, json=body)
+    assert r.status_code == status and words in r.json()["reason"], r.text
+
+
+def test_progress_needs_a_signed_in_player_of_this_site(accounts: Any,
+                                                        sqlite_client: TestClient) -> None:
+    c, _ = accounts
+    for path, body in (("/api/practice/attack", {"level": 2}),
+                       ("/api/practice/give-up", {"puzzle": "2-1"}),
+                       ("/api/practice/progress", {"level": 2})):
+        r = c.post(path, json=body)  # signed out
+        assert r.status_code == 401 and "not signed in" in r.json()["reason"]
+        r = sqlite_client.post(path, json=body)  # a server without accounts
+        assert r.status_code == 404 and "no accounts" in r.json()["reason"]
+    assert sqlite_client.get("/api/practice/progress").json() == {
+        "account": None, "accounts": False}
+    device(c, "Ana", new=True)
+    r = c.post("/api/practice/attack", json={"level": 2},
+               headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403
+    r = c.post("/api/practice/give-up", content=b'{"puzzle": "2-1"}',
+               headers={"Content-Type": "text/plain"})
+    assert r.status_code == 403
+
+
+def test_a_browsers_ladder_moves_to_an_account_that_has_none(accounts: Any) -> None:
+    c, _ = accounts
+    device(c, "Ana", new=True)
+    merged = c.post("/api/practice/progress", json={"level": 6}).json()
+    assert (merged["merged"], merged["level"], merged["bests"]["ladder"]) == (True, 6, 6)
+    # the account has its own now: another browser's level does not replace it
+    again = c.post("/api/practice/progress", json={"level": 2}).json()
+    assert (again["merged"], again["level"]) == (False, 6)

@@ -122,3 +122,67 @@ def test_my_games_fit_a_phone_and_speak_czech(browser: Any, live_server: LiveSer
     assert check_layout(page, phone=True) == []
     shot(page, "history-cs-390x844")
     close(page)
+
+
+def test_roll_and_write_against_the_virtual_players_in_my_statistics(
+        browser: Any, live_server: LiveServer) -> None:
+    """Two solo Roll & Write games against the virtual players, played here through the API
+    (a long game of clicks is not what this checks), their seats in the browser's storage as
+    the table page keeps them: the statistics say my final score against theirs, on a phone
+    in English and Czech and on a desktop."""
+    import json
+    import random
+
+    import httpx
+
+    held = []
+    with httpx.Client(base_url=live_server.url, timeout=30) as c:
+        for seed, virtual in ((31, 2), (32, 3)):
+            r = c.post("/api/tables", json={"game": "alhambra-rw", "players": 1, "seed": seed,
+                                             "seats": [{"kind": "human"}],
+                                             "options": {"vs_virtual": True,
+                                                         "virtual": virtual}})
+            assert r.status_code == 201, r.text
+            tid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+            rng = random.Random(seed)
+            for _ in range(2000):
+                p = c.get(f"/api/tables/{tid}", params={"token": tok}).json()
+                if p["over"]:
+                    break
+                legal = [m["text"] for m in p["legal"]]
+                text = rng.choice([t for t in legal if not t.startswith("adjust")] or legal)
+                r = c.post(f"/api/tables/{tid}/actions",
+                           json={"token": tok, "action": text, "version": p["version"]})
+                assert r.status_code == 200, r.text
+            held.append({"table": tid, "seat": 0, "token": tok, "game": "alhambra-rw"})
+    with live_server.app.state.tables.store.engine.connect() as conn:
+        figures = conn.execute(st.results_t.select().where(
+            st.results_t.c.table_id == held[0]["table"])).one().figures
+    assert json.loads(figures)["vs_virtual"] is True
+    for size, lang in ((PHONE, "en"), ({}, "en"), (PHONE, "cs")):
+        page = new_page(browser, name="Ana", **size)
+        page.context.add_init_script(
+            f"localStorage.setItem('herna.seats', {json.dumps(json.dumps(held))})")
+        page.goto(live_server.url + "/me")
+        card = page.locator('#stats li.stat[data-game="alhambra-rw"][data-against="none"]')
+        card.wait_for()
+        if lang == "cs":
+            page.select_option(".lang-picker", "cs")
+            wait_for(lambda c=card: "Moje body proti nim" in c.inner_text(), what="Czech")
+            text = card.inner_text()
+            assert "Virtuální Dirkelson" in text and "1 hra, poražen" in text
+            assert "2 hry, poražen" in text and english_on(page) == set()
+        else:
+            text = card.inner_text()
+            assert "2 games" in text and "My score against them, mean" in text
+            assert "Virtual players' score, mean" in text
+            assert "Margin over the best of them, mean" in text
+            assert "Virtual Dirk\n2 games, beaten in" in text
+            assert "Virtual Dirkelson\n1 game, beaten in" in text
+        assert "null" not in text and "undefined" not in text and "NaN" not in text
+        phone = size is PHONE
+        assert check_layout(page, phone=phone) == []
+        assert violations(page) == []
+        card.scroll_into_view_if_needed()
+        shot(page, f"history-rw-{lang}-{'390x844' if phone else '1366x768'}", full_page=False)
+        close(page)

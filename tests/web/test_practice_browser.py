@@ -223,3 +223,80 @@ def test_practice_speaks_czech_and_slovak(browser: Any, live_server: LiveServer,
     assert english_on(page) == set(), text(page, "#practice-message")
     layout_ok(page, f"practice-attack-over-{lang}")
     close(page)
+
+
+@pytest.fixture(scope="module")
+def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    server = LiveServer(tmp_path_factory.mktemp("practice-accounts") / "herna.db",
+                        accounts=True).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+LOCAL_LEVEL_2 = json.dumps({"version": 1, "level": 2, "results": [],
+                            "bests": {"ladder": 2, "daily": {}, "attack": {}}})
+
+
+def test_practice_follows_an_account_to_another_device(browser: Any,
+                                                       accounts_server: LiveServer) -> None:
+    """On a server with accounts: a browser that practised alone (level 2 in its storage)
+    signs up in the lobby's bar; the practice page moves its level to the new account, a
+    ladder puzzle solved by drag (in the time it really takes: the server refuses a time no
+    person can take) is kept by the server; a phone signed in as the same account opens the
+    practice page at the level and with the bests the first browser left, with nothing in its
+    own storage."""
+    from .test_accounts_browser import PASSWORD, account_form
+
+    url = accounts_server.url
+    laptop = new_page(browser, name="Pia")
+    laptop.context.add_init_script(
+        f"if (!localStorage.getItem('herna.practice')) "
+        f"localStorage.setItem('herna.practice', {json.dumps(LOCAL_LEVEL_2)})")
+    laptop.goto(url + "/")
+    account_form(laptop, "up", "Pia", PASSWORD)
+    wait_for(lambda: laptop.locator("#account-name").count() == 1, what="signed up")
+    laptop.locator('button[data-game="ubongo"]').click()
+    laptop.locator("#practice-link").click()
+    laptop.wait_for_url("**/practice")
+    first = shown_puzzle(laptop)
+    assert first.startswith("2-") and text(laptop, "#puzzle-title") == "Level 2 of 10"
+    assert "with your account Pia" in text(laptop, "#practice-kept")
+    solve_by_drag_in_real_time(laptop, touch=False)
+    wait_for(lambda: "Solved in" in text(laptop, "#practice-message"), what="the verdict")
+    laptop.locator("#practice-next").click()
+    shown_puzzle(laptop, other_than=first)
+    title, bests = text(laptop, "#puzzle-title"), text(laptop, "#bests")
+    level = int(re.findall(r"Level (\d+) of", title)[0])
+    assert level in (1, 2, 3) and "Ladder: highest level" in bests
+    assert "1 puzzle solved in all" in bests
+    assert stored(laptop)["level"] == 2  # its own storage, as it was before signing up
+    layout_ok(laptop, "practice-account-1366x768")
+
+    phone = new_page(browser, **PHONE)
+    phone.goto(url + "/")
+    account_form(phone, "in", "Pia", PASSWORD)
+    wait_for(lambda: phone.locator("#account-name").count() == 1, what="signed in")
+    phone.locator('button[data-game="ubongo"]').click()
+    phone.locator("#practice-link").click()
+    phone.wait_for_url("**/practice")
+    shown_puzzle(phone)
+    assert text(phone, "#puzzle-title") == title
+    assert text(phone, "#bests") == bests
+    assert "with your account Pia" in text(phone, "#practice-kept")
+    assert stored(phone) == {}
+    layout_ok(phone, "practice-account-390x844")
+    close(phone)
+    close(laptop)
+
+
+def solve_by_drag_in_real_time(page: Any, touch: bool) -> None:
+    """As solve_by_drag, the page's clock running as it does for a person."""
+    level, seed = practice.parse_id(shown_puzzle(page))
+    p = practice.make(level, seed)
+    sol = first_solution(p.outline, p.pieces)
+    assert sol is not None
+    pieces = {x["letter"]: x for x in practice.extra(p)["pieces"]}
+    page.wait_for_timeout(250 * len(p.pieces))  # a person looks before laying anything
+    lay_pieces(page, [(q.piece, q.orientation, q.row, q.col) for q in sol], pieces, touch)

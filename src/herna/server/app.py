@@ -759,7 +759,10 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
     def page_review(table_id: str) -> Response:
         return FileResponse(STATIC / "review.html")
 
-    practice.add_routes(app, limits, _client)  # Ubongo practice: /practice, /api/practice/*
+    # Ubongo practice: /practice, /api/practice/*; a signed-in player's progress kept here
+    practice.add_routes(app, limits, _client, _player, _same_site,
+                        practice.Progress(store, lambda: tables.now())
+                        if acc is not None else None)
 
     @app.get("/score", include_in_schema=False)
     def page_pads_bare() -> Response:

@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
 from herna.core import State
+from herna.games.alhambra_rw.data import VIRTUAL_NAMES
 
 from . import names
 
@@ -203,7 +204,8 @@ def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({"game": game, "players": players, "against": against,
                     "played": len(gs), "won": sum(1 for g in gs if g["won"]),
                     "mean_score": _mean(g["score"] for g in gs),
-                    "figures": game_figures(game, [g["figures"] for g in gs])})
+                    "figures": game_figures(game, [g["figures"] for g in gs],
+                                            [g["score"] for g in gs])})
     return out
 
 
@@ -212,19 +214,18 @@ def _mean(values: Iterable[float]) -> float | None:
     return round(sum(vs) / len(vs), 2) if vs else None
 
 
-def game_figures(game: str, figs: list[dict[str, Any]]) -> dict[str, Any]:
-    """A title's figures over many games: Alhambra's walls and majorities, Roll & Write's
-    games won against the virtual players, Envyra's sets and stars, Ubongo's median solving
-    time and pieces per card side."""
+def game_figures(game: str, figs: list[dict[str, Any]], scores: list[float]
+                 ) -> dict[str, Any]:
+    """A title's figures over many games (`scores`: my final score in each): Alhambra's
+    walls and majorities, Roll & Write's final score against the virtual players (`rw_virtual`),
+    Envyra's sets and stars, Ubongo's median solving time and pieces per card side."""
     if game == "alhambra":
         return {"mean_walls": _mean(f["walls"] for f in figs),
                 "mean_longest_wall": _mean(f["longest_wall"] for f in figs),
                 "majorities": sum(f["majorities"] for f in figs),
                 "mean_majorities": _mean(f["majorities"] for f in figs)}
     if game == "alhambra-rw":
-        vs = [f for f in figs if f["vs_virtual"]]
-        return {"vs_virtual": len(vs),
-                "won_virtual": round(sum(f["won_virtual"] for f in vs), 2)}
+        return rw_virtual(figs, scores)
     if game == "envyra":
         return {"mean_sets": _mean(f["sets"] for f in figs),
                 "mean_stars": _mean(f["stars"] for f in figs),
@@ -245,6 +246,32 @@ def game_figures(game: str, figs: list[dict[str, Any]]) -> dict[str, Any]:
                            if v["times"] else None}
                           for k, v in sorted(sides.items())]}
     return {}
+
+
+def rw_virtual(figs: list[dict[str, Any]], scores: list[float]) -> dict[str, Any]:
+    """Roll & Write against the virtual players (the solo `vs_virtual` games only): how many,
+    the win share, my mean final score and theirs, my mean margin over the best of them, and
+    per virtual player (Dirk, Dirki, ... in the order they play) how often I scored more than
+    it and my mean margin over it (a tie is not a win)."""
+    vs = [(f, s) for f, s in zip(figs, scores, strict=True) if f["vs_virtual"]]
+    out: dict[str, Any] = {"vs_virtual": len(vs),
+                           "won_virtual": round(sum(f["won_virtual"] for f, _ in vs), 2)}
+    if not vs:
+        return out
+    each: dict[int, list[tuple[float, int]]] = {}
+    for f, s in vs:
+        for i, v in enumerate(f["virtual"]):
+            each.setdefault(i, []).append((s, v))
+    out |= {"mean_score_vs_virtual": _mean(s for _, s in vs),
+            "mean_virtual_score": _mean(v for f, _ in vs for v in f["virtual"]),
+            "mean_margin": _mean(s - max(f["virtual"]) for f, s in vs if f["virtual"]),
+            "virtual": [{"index": i, "name": VIRTUAL_NAMES[i] if i < len(VIRTUAL_NAMES)
+                         else str(i + 1), "games": len(pairs),
+                         "beaten": sum(1 for s, v in pairs if s > v),
+                         "mean_score": _mean(v for _, v in pairs),
+                         "mean_margin": _mean(s - v for s, v in pairs)}
+                        for i, pairs in sorted(each.items())]}
+    return out
 
 
 def ratings_view(held: list[dict[str, Any]]) -> list[dict[str, Any]]:

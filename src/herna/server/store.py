@@ -96,6 +96,24 @@ sessions_t = sa.Table(
     sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
 )
 
+# Ubongo practice of an account (herna.server.practice, migration 0012): the ladder, the
+# solves the server checked and the personal bests (JSON), and a time attack in progress
+practice_t = sa.Table(
+    "practice", metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("level", sa.Integer, nullable=False),
+    sa.Column("best_level", sa.Integer, nullable=False),
+    sa.Column("solves", sa.Integer, nullable=False),
+    sa.Column("gave_up", sa.Integer, nullable=False),
+    sa.Column("daily", sa.Text, nullable=False),     # JSON {date: best seconds}
+    sa.Column("attack", sa.Text, nullable=False),    # JSON {level: most puzzles in 3 minutes}
+    sa.Column("attack_level", sa.Integer, nullable=True),
+    sa.Column("attack_started", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("attack_count", sa.Integer, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
 # uploaded game records (POST /api/replays): their ids share the tables' namespace (a page
 # /r/{id} opens either), so an upload never takes an id a table has
 replays_t = sa.Table(

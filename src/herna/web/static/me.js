@@ -62,8 +62,8 @@ function gameRow(g) {
 // A title's figures over my games, as "label: value" lines.
 function figureLines(game, f) {
   const lines = [];
-  const add = (key, value, fields = {}) => {
-    if (value !== null && value !== undefined) lines.push([t(key, fields), value]);
+  const add = (key, value, fields = {}, wide = false) => {
+    if (value !== null && value !== undefined) lines.push([t(key, fields), value, wide]);
   };
   if (game === "alhambra") {
     add("me.fig.mean_walls", number(f.mean_walls));
@@ -73,6 +73,16 @@ function figureLines(game, f) {
   } else if (game === "alhambra-rw" && f.vs_virtual) {
     add("me.fig.vs_virtual", number(f.vs_virtual));
     add("me.fig.won_virtual", number(f.won_virtual));
+    // my final score against theirs, and against each of them (beaten: I scored more)
+    add("me.fig.mean_score_vs_virtual", number(f.mean_score_vs_virtual));
+    add("me.fig.mean_virtual_score", number(f.mean_virtual_score));
+    if (f.mean_margin !== null && f.mean_margin !== undefined) {
+      add("me.fig.mean_margin", signed(f.mean_margin));
+    }
+    for (const v of f.virtual || []) {
+      add("me.fig.virtual_name", [plural("me.fig.beaten", v.games, { beaten: number(v.beaten) }),
+        t("me.fig.margin", { margin: signed(v.mean_margin) })].join(" · "), { name: v.name }, true);
+    }
   } else if (game === "envyra") {
     add("me.fig.mean_sets", number(f.mean_sets));
     add("me.fig.mean_stars", number(f.mean_stars));
@@ -97,7 +107,8 @@ function statCard(s) {
       el("span", { class: "badge" }, plural("lobby.n_players", s.players)), " ",
       el("span", { class: "badge" }, t(`me.against.${s.against}`))),
     el("p", { class: "played" }, `${plural("me.played", s.played)} · ${plural("me.won_n", s.won)}`),
-    el("dl", { class: "figures" }, figures.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+    el("dl", { class: "figures" }, figures.flatMap(([k, v, wide]) => [ // a sentence: its own line
+      el("dt", wide ? { class: "wide" } : {}, k), el("dd", wide ? { class: "wide" } : {}, v)])));
 }
 
 function ratingRow(r) {

@@ -5,7 +5,10 @@
 // target time, down for a give-up or a slow solve: the server says which), the daily puzzle
 // (the same for everyone on the server that day) and time attack (as many puzzles as
 // possible in three minutes at the ladder's level). No rules here: the page times the solve,
-// keeps the progress in this browser, and shows what the server says.
+// keeps the progress in this browser, and shows what the server says. Signed in on a server
+// with accounts, the progress is the account's, kept by the server from the checks it made
+// (GET /api/practice/progress, a check's `progress`): the same on every device; this
+// browser's own stays for when nobody is signed in.
 import { api, currentLang, el, languagePicker, loadWords, plural, t } from "./herna.js";
 import { mount } from "./games/ubongo.js";
 
@@ -43,8 +46,16 @@ function loadProgress() {
 }
 
 let progress = loadProgress();
+let account = null; // the signed-in account whose progress the server keeps, or null
+
+// The account's progress as the server answered it, in the shape this page keeps its own.
+function fromServer(p) {
+  return { version: 1, level: p.level, results: progress.results, solves: p.solves,
+    bests: { ladder: p.bests.ladder, daily: p.bests.daily, attack: p.bests.attack } };
+}
 
 function keep() {
+  if (account) return; // the server keeps it: this browser's own stays as it was
   try {
     localStorage.setItem(STORE_KEY, JSON.stringify(progress));
   } catch { /* storage full or off: the page goes on, the progress is not kept */ }
@@ -177,7 +188,7 @@ async function submit(text) {
   render();
   const got = await answerOf(api("/api/practice/check", {
     method: "POST",
-    body: { puzzle: puzzle.id, placement: text, seconds, lang: currentLang() },
+    body: { puzzle: puzzle.id, placement: text, seconds, lang: currentLang(), mode },
   }), mine, "solving");
   if (!got) return;
   const answer = got.answer;
@@ -187,6 +198,7 @@ async function submit(text) {
     render();
     return;
   }
+  if (answer.progress) progress = fromServer(answer.progress);
   if (mode === "attack") {
     attack.solved += 1;
     say(t("practice.attack_solved", { count: plural("practice.puzzles", attack.solved) }));
@@ -202,8 +214,10 @@ async function submit(text) {
     const step = answer.ladder;
     record({ mode, puzzle: puzzle.id, level: puzzle.level, solved: true, seconds,
       next: step.next });
-    progress.level = step.next;
-    progress.bests.ladder = Math.max(progress.bests.ladder, step.next, puzzle.level);
+    if (!account) {
+      progress.level = step.next;
+      progress.bests.ladder = Math.max(progress.bests.ladder, step.next, puzzle.level);
+    }
     keep();
     parts.push(t(`practice.pace.${step.pace}`), t(`practice.move.${step.move}`,
       { level: step.next }));
@@ -211,7 +225,9 @@ async function submit(text) {
     record({ mode, puzzle: puzzle.id, level: puzzle.level, solved: true, seconds,
       date: puzzle.date });
     const before = progress.bests.daily[puzzle.date];
-    if (before === undefined || seconds < before) progress.bests.daily[puzzle.date] = seconds;
+    if (!account && (before === undefined || seconds < before)) {
+      progress.bests.daily[puzzle.date] = seconds;
+    }
     trimDays();
     keep();
     parts.push(t("practice.daily_next"));
@@ -249,6 +265,12 @@ async function giveUp() {
     record({ mode, puzzle: puzzle.id, level: puzzle.level, solved: false, seconds: null,
       next: step.next });
     progress.level = step.next;
+    if (account) { // the account's ladder goes down on the server
+      const kept = await api("/api/practice/give-up", {
+        method: "POST", body: { puzzle: puzzle.id, lang: currentLang() },
+      }).catch(() => null);
+      if (kept) progress = fromServer(kept);
+    }
     keep();
     message = `${t("practice.pace.gave_up")} ${t(`practice.move.${step.move}`,
       { level: step.next })}`;
@@ -301,9 +323,14 @@ function stopSolution() {
 }
 
 // ----- time attack --------------------------------------------------------------------------
-function startAttack() {
+async function startAttack() {
   const level = progress.level;
+  if (account) { // the server's clock times it: only the solves it checks in time count
+    await api("/api/practice/attack", { method: "POST", body: { level, lang: currentLang() } })
+      .catch(() => null);
+  }
   attack = { level, ends: performance.now() + ATTACK_MS, solved: 0, skipped: 0,
+    best: Number(progress.bests.attack[level] || 0), // before this one (the server's moves)
     next: prefetch(level) };
   nextAttack();
 }
@@ -329,13 +356,13 @@ function endAttack() {
   phase = "over";
   puzzle = null; // the one left unsolved goes: the result takes its place
   drawPuzzle();
-  const best = Number(progress.bests.attack[done.level] || 0);
+  const best = done.best;
   record({ mode: "attack", level: done.level, solved: done.solved, skipped: done.skipped,
     seconds: ATTACK_MS / 1000 });
   const parts = [t("practice.attack_over", {
     count: plural("practice.puzzles", done.solved), level: done.level })];
   if (done.solved > best) {
-    progress.bests.attack[done.level] = done.solved;
+    if (!account) progress.bests.attack[done.level] = done.solved;
     keep();
     if (done.solved) parts.push(t("practice.attack_best"));
   }
@@ -501,6 +528,7 @@ function actions() {
 function drawBests() {
   const rows = [];
   const b = progress.bests;
+  if (account && progress.solves) rows.push(plural("practice.solves", progress.solves));
   if (b.ladder) rows.push(t("practice.best.ladder", { level: b.ladder }));
   const days = Object.values(b.daily).filter((x) => typeof x === "number");
   if (days.length) {
@@ -513,7 +541,8 @@ function drawBests() {
   document.getElementById("bests").replaceChildren(el("h2", {}, t("practice.bests")),
     rows.length ? el("ul", { class: "bests" }, rows.map((r) => el("li", {}, r)))
       : el("p", { class: "hint" }, t("practice.best.none")),
-    el("p", { class: "hint" }, t("practice.kept")));
+    el("p", { class: "hint", id: "practice-kept" }, account
+      ? t("practice.kept_account", { name: account }) : t("practice.kept")));
 }
 
 function skeleton() {
@@ -539,8 +568,23 @@ function skeleton() {
   });
 }
 
+// Signed in on a server with accounts: the account's progress (and, if it has practised
+// nothing yet, this browser's ladder level moved to it first).
+async function signedIn() {
+  let got = await api("/api/practice/progress").catch(() => null);
+  if (!got || !got.account) return;
+  if (!got.solves && !got.gave_up && got.level === 1 && progress.level > 1) {
+    got = await api("/api/practice/progress", {
+      method: "POST", body: { level: progress.level, lang: currentLang() },
+    }).catch(() => got);
+  }
+  account = got.account;
+  progress = fromServer(got);
+}
+
 async function main() {
   await loadWords();
+  await signedIn();
   skeleton();
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => {
     // the same puzzle, drawn in the new language; what is laid on it stays
