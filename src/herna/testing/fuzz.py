@@ -1905,7 +1905,8 @@ class Fuzzer:
             label, v, exp = rng.choice([
                 ("version:stale", version - 1, {CONFLICT}), ("version:future", version + 1,
                                                              {CONFLICT}),
-                ("version:bigint", BIG_INT, {CONFLICT}), ("version:true", True,
+                ("version:bigint", BIG_INT, {CONFLICT, UNPROCESSABLE}),
+                ("version:true", True,
                                                           {UNPROCESSABLE}),
                 ("version:string", str(version), {UNPROCESSABLE}),
                 ("version:float", float(version), {UNPROCESSABLE}),
@@ -2603,6 +2604,17 @@ class Fuzzer:
         self.jget("GET /rules/{game}", "rules", "/rules/envyra", {OK})
         self.jget("GET /api/docs", "docs", "/api/docs", {OK})
         self.jget("GET /api/games", "other:games", "/api/games", {OK})
+        # and the older routes once too (a short run may not draw them)
+        self.jget("GET /api/messages", "other:messages", "/api/messages?lang=sk", {OK})
+        self.jget("GET /api/openapi.json", "other:openapi", "/api/openapi.json", {OK})
+        self.fuzz_mine()
+        if t is not None:
+            self.jget("GET /api/tables/{id}/record", "record", f"/api/tables/{t.id}/record",
+                      {OK} if t.over else {FORBIDDEN} | ({OK} if t.has_bots else set()))
+            self.jpost("POST /api/tables/{id}/again", "again:spectator",
+                       f"/api/tables/{t.id}/again", {}, {FORBIDDEN}, t)
+        if self.ws_enabled:
+            self.fuzz_ws()
         self.jget("GET /api/replays/{id}/scenes/{seq}", "replay-scenes:unknown",
                   "/api/replays/nosuchreplay/scenes/0", {NOT_FOUND})
         self.jget("GET /api/tables/{id}/replay", "replay:unknown",
