@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/server_bench.py                    # everything (~4 minutes)
     .venv/bin/python benchmarks/server_bench.py --quick            # a smoke run (~1 minute)
     .venv/bin/python benchmarks/server_bench.py --only load --hard 0.25 --seconds 120
+    .venv/bin/python benchmarks/server_bench.py --only load --slow-readers 20 --slow-tables 5
     .venv/bin/python benchmarks/server_bench.py --db postgresql://USER@127.0.0.1/herna_bench
     .venv/bin/python benchmarks/server_bench.py --json out.json --py-spy profile.txt
 
@@ -19,6 +20,12 @@ process:
   saw. The latency of an action is from sending the POST to receiving, on the seat's own
   WebSocket, a payload with a newer version (the server pushes before it answers the POST).
   A finished game is followed by "play again", so the number of live tables stays the same.
+  `--slow-readers N` adds N sockets that never read (a WebSocket handshake by hand on a
+  socket with a 2 KB receive buffer, as the hostile tester's spectator), spread over the
+  first `--slow-tables` tables (and opened again on the next table after "play again"); the
+  latency is then reported apart for the tables with a slow reader and for the others (the
+  server must drop a slow reader, 4408, without moving the others' p99), with how many of
+  them the server dropped.
   Goal: p99 <= 50 ms. The server paces racing bots as `herna serve` always does (Ubongo bots
   wait the time they claim), so an Ubongo table is mostly waiting.
 - **memory**: the server's resident memory (VmRSS) before and after the load's tables were
@@ -45,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import gzip
 import json
@@ -221,6 +229,74 @@ class Stats:
     messages: int = 0         # payloads received on every socket
     bytes: int = 0
     lag: list[float] = field(default_factory=list)  # this client's own event-loop delay, s
+    slowed: list[float] = field(default_factory=list)   # latency at tables with a slow reader
+    others: list[float] = field(default_factory=list)   # latency at the other tables
+    slow: list[SlowReader] = field(default_factory=list)
+
+
+class SlowReader:
+    """A socket that never reads: a WebSocket handshake by hand (no compression offered) on a
+    socket with a tiny receive buffer, then nothing (tests/server/test_hardening.py's)."""
+
+    RCVBUF = 2048
+
+    def __init__(self, port: int, table: str) -> None:
+        self.table = table
+        self.opened = time.monotonic()
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.RCVBUF)
+        self.sock.settimeout(30)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /api/tables/{table}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                          .encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            got = self.sock.recv(1)
+            if not got:
+                raise ConnectionError("the server closed the slow reader's handshake")
+            head += got
+        if not head.startswith(b"HTTP/1.1 101"):
+            raise ConnectionError(f"slow reader refused: {head[:60]!r}")
+
+    def finish(self) -> tuple[bool, int | None]:
+        """Read what it never read: (did the server end the connection, its close code if a
+        close frame came before the end)."""
+        data, ended = b"", False
+        self.sock.settimeout(0.5)
+        try:
+            while True:
+                got = self.sock.recv(1 << 20)
+                if not got:
+                    ended = True
+                    break
+                data += got
+        except TimeoutError:
+            pass
+        except OSError:  # reset: the server aborted it
+            ended = True
+        finally:
+            self.sock.close()
+        return ended, _close_code(data)
+
+
+def _close_code(data: bytes) -> int | None:
+    """The code of the first close frame among a server's (unmasked) WebSocket frames."""
+    i = 0
+    while i + 2 <= len(data):
+        op, n = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if n == 126:
+            n, i = int.from_bytes(data[i:i + 2], "big"), i + 2
+        elif n == 127:
+            n, i = int.from_bytes(data[i:i + 8], "big"), i + 8
+        if op == 8:
+            return int.from_bytes(data[i:i + 2], "big") if n >= 2 and i + 2 <= len(data) \
+                else 1005
+        i += n
+    return None
 
 
 class Seat:
@@ -235,6 +311,7 @@ class Seat:
         self.waiters: list[tuple[int, asyncio.Future[float]]] = []
         self.ws: Any = None
         self.reader: asyncio.Task[None] | None = None
+        self.slow_readers = 0  # sockets that never read kept on this seat's table
 
     async def connect(self) -> None:
         import websockets
@@ -326,6 +403,7 @@ class Seat:
             self.stats.errors["no push within 30 s"] += 1
             return
         self.stats.latency.append(at - start)
+        (self.stats.slowed if self.slow_readers else self.stats.others).append(at - start)
         self.stats.post.append(posted - start)
         self.stats.by_game.setdefault(self.plan.game, []).append(at - start)
 
@@ -339,7 +417,16 @@ class Seat:
         await self.close()
         self.table, self.token, self.version = body["id"], body["token"], -1
         await self.connect()
+        await self.add_slow_readers(self.slow_readers)  # they follow the game
         return True
+
+    async def add_slow_readers(self, n: int) -> None:
+        port = int(self.base.rsplit(":", 1)[1])
+        for _ in range(n):
+            try:
+                self.stats.slow.append(await asyncio.to_thread(SlowReader, port, self.table))
+            except OSError as e:
+                self.stats.errors[f"slow reader: {type(e).__name__} {str(e)[:60]}"] += 1
 
 
 async def spectate(base: str, table: str, stats: Stats, until: float) -> None:
@@ -389,6 +476,15 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         out["levels"] = dict(Counter(p.level for p in todo))
         print(f"... {len(seats)} tables and their sockets in {out['create_s']:.1f} s; RSS "
               f"{out['rss_before_mb']:.0f} -> {out['rss_tables_mb']:.0f} MB", flush=True)
+        if args.slow_readers:
+            slow_tables = min(len(seats), args.slow_tables or max(1, len(seats) // 10))
+            for i in range(args.slow_readers):
+                seats[i % slow_tables].slow_readers += 1
+            await asyncio.gather(*(s.add_slow_readers(s.slow_readers) for s in seats
+                                   if s.slow_readers))
+            out["slow_tables"] = slow_tables
+            print(f"... {len(stats.slow)} sockets that never read, on {slow_tables} tables",
+                  flush=True)
         stats.changes = stats.messages = stats.bytes = 0
         until = time.monotonic() + args.seconds
         cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
@@ -414,6 +510,10 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             out["loadavg"] = (load0, os.getloadavg()[0])
             out["rss_after_mb"] = rss_mb(pid)
             await asyncio.gather(*(s.close() for s in seats))
+            ends = await asyncio.gather(*(asyncio.to_thread(r.finish) for r in stats.slow))
+            out["slow_dropped"] = sum(1 for ended, _code in ends if ended)
+            out["slow_codes"] = dict(Counter(str(code) for ended, code in ends
+                                             if ended and code is not None))
     out.update(wall_s=wall, stats=stats)
     return out
 
@@ -681,6 +781,19 @@ def report(results: dict[str, Any]) -> str:
             post = ld["post"]
             rows.append(("POST round trip, p50 / p99 ms",
                          f"{post['p50_ms']:.1f} / {post['p99_ms']:.1f}", ""))
+        if ld.get("slow_readers"):
+            rows.append(("sockets that never read (2 KB receive buffer)",
+                         f"{ld['slow_readers']}",
+                         f"on {ld.get('slow_tables', 0)} tables (and on their next tables); "
+                         f"{ld.get('slow_dropped', 0)} dropped by the server by the end, "
+                         f"close frames seen {ld.get('slow_codes') or 'none'}"))
+            for name, key in (("tables with a slow reader", "slowed"),
+                              ("the other tables", "others")):
+                s = ld[key]
+                if s["count"]:
+                    rows.append((f"  {name}: p50 / p99 / max ms",
+                                 f"{s['p50_ms']:.1f} / {s['p99_ms']:.1f} / {s['max_ms']:.0f}",
+                                 f"{s['count']:,} human actions"))
         lag = ld["client_lag"]
         if lag["count"]:
             rows.append(("this client's loop lag (5 ms timer), p50 / p99 / max ms",
@@ -764,6 +877,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--hard", type=float, default=0.0,
                    help="share of the tables with hard bots (default 0: all medium)")
     p.add_argument("--spectators", type=int, default=40, help="spectator sockets (40)")
+    p.add_argument("--slow-readers", type=int, default=0,
+                   help="sockets that never read, with a tiny receive buffer (0)")
+    p.add_argument("--slow-tables", type=int, default=0,
+                   help="tables the slow readers are spread over (default a tenth, >= 1)")
     p.add_argument("--think", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"),
                    help="a human seat's think time, uniform (0.5 2.0 s)")
     p.add_argument("--idle", type=int, default=1000, help="idle tables for memory (1000)")
@@ -800,6 +917,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         wall = r["wall_s"]
         results["load"] = {
             **r, "tables": args.tables, "spectators": args.spectators, "think": args.think,
+            "slow_readers": args.slow_readers, "slowed": summary(st.slowed),
+            "others": summary(st.others),
             "seconds": args.seconds, "latency": summary(st.latency), "post": summary(st.post),
             "client_lag": summary(st.lag),
             "by_game": {g: summary(v) for g, v in sorted(st.by_game.items())},

@@ -5,6 +5,7 @@ listed with a reproduction. `make fuzz N=100000 SEED=1` is the long run."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -97,3 +98,17 @@ def test_body_status() -> None:
 def test_loopback_only() -> None:
     with pytest.raises(ValueError, match="loopback"):
         fuzz.Fuzzer("http://example.com:80", 1)
+
+
+def test_a_route_the_fuzzer_never_sent_to_is_named(tmp_path: Path) -> None:
+    """A new /api route fails test_hostile_input until the fuzzer sends to it."""
+    from herna.server.app import create_app
+
+    app = create_app(str(tmp_path / "routes.db"), accounts=True)
+    every = fuzz.never_sent(app, set())
+    assert len(every) == len(fuzz.fuzzed_routes(app)) > 30
+    assert {"POST /api/tables/{table_id}/undo", "WS /api/tables/{table_id}/ws",
+            "GET /rules/{game}", "POST /api/account/signup"} <= set(every)
+    missing = fuzz.never_sent(app, {("POST", "/api/tables/abc/undo")})
+    assert "POST /api/tables/{table_id}/undo" not in missing
+    assert len(missing) == len(every) - 1

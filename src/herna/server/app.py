@@ -461,11 +461,12 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         body = await _body(request, optional=True)
         table = _table(table_id)
         lang = parse_lang(body.get("lang"), table.row.lang)
-        if not seat.isascii() or not seat.isdigit() or int(seat[:9]) >= table.row.players:
+        number = bodies.whole(seat)
+        if number is None or number >= table.row.players:
             raise Refused(404, catalog().t("clocks.refuse_seat", lang, seat=seat[:12]))
         holder = _holder(request, table, body, write=True)
-        await tables.seat_back(table, int(seat), holder, lang)
-        return _json(tables.payload_text(table, int(seat), lang))
+        await tables.seat_back(table, number, holder, lang)
+        return _json(tables.payload_text(table, number, lang))
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def api_again(table_id: str, request: Request) -> dict[str, Any]:

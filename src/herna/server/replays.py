@@ -31,6 +31,7 @@ from herna.i18n import speaking
 from herna.web import catalog
 
 from . import names, words
+from .bodies import whole
 from .store import SeatRow, Store, TableRow
 from .tables import Refused, Step, Table, _check_options
 
@@ -168,20 +169,22 @@ def parse_step(value: str | None, steps: int, lang: str) -> int:
     """`?step=` of a replay: 0 (before the first move) to `steps` (after the last)."""
     if value is None or value == "":
         return 0
-    if not value.isdigit() or not 0 <= int(value) <= steps:
+    n = whole(value)
+    if n is None or not 0 <= n <= steps:
         raise Refused(422, catalog().t("replay.bad_step", lang, steps=steps,
                                        value=value[:20]))
-    return int(value)
+    return n
 
 
 def parse_seat(value: str | None, players: int, lang: str) -> int | None:
     """`?seat=` of a replay: a seat number, or `spectator` (also when absent)."""
     if value is None or value in ("", "spectator"):
         return None
-    if not value.isdigit() or not 0 <= int(value) < players:
+    n = whole(value)
+    if n is None or not 0 <= n < players:
         raise Refused(422, catalog().t("replay.bad_seat", lang, last=players - 1,
                                        value=value[:20]))
-    return int(value)
+    return n
 
 
 @functools.cache

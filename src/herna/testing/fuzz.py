@@ -16,7 +16,18 @@ below) allows for it; the oracle counts every departure with a reproduction:
   accepts for that seat at that version (an independent replay of the store's log);
 - no refusal changes a table: every human move in a table's stored log is one the fuzzer
   was answered 200 for, and every stored move replays on an independent engine;
-- the statuses of the contract below (413, 422, 403, 404; WebSocket close codes).
+- the statuses of the contract below (413, 422, 403, 404; WebSocket close codes);
+- every /api route of the app (and the rules pages) gets requests: `fuzz_server` lists the
+  app's routes and counts one it never sent to as a violation ("route never fuzzed"), so a
+  new route fails the test until the fuzzer learns its contract (`Fuzzer.fuzz_more`, `tour`).
+
+Besides tables, moves, "play again", My tables and sockets, it sends to undo (an accepted
+undo is a row `!undo SEQ` the oracle's replay takes back), hints (a few real ones a run: the
+hard bot's work), names (a refused rename leaves the names as they were), explain, scenes,
+a seat's take-back from its stand-in, join and the accounts (the server under fuzz has
+accounts on; a signed-in client of its own keeps the session), replays and uploaded records,
+reviews (a real one only in runs of 20,000+), history, Ubongo practice, the score pads, the
+guides and the rules pages.
 
 `run(base, n, seed, store=...)` drives a server at `base` (loopback only) and returns a
 `Report`; `running_server(db)` serves `create_app(db, bot_pace=False)` under uvicorn in a
@@ -33,6 +44,7 @@ import json
 import logging
 import math
 import random
+import re
 import signal
 import socket
 import string
@@ -46,7 +58,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import herna
 
@@ -64,6 +76,10 @@ WS_BAD_LANG = 4422
 LEVELS = ("easy", "medium", "hard")     # the only bot levels a create may name
 LANGS = ("en", "cs", "sk")
 MAX_TOKENS = 500        # /api/my-tables reads at most this many tokens
+MAX_RECORD = 262_144    # an uploaded game record (POST /api/replays) may be this big
+UNAUTHORIZED = 401      # accounts: no session (or a wrong password)
+TOO_MANY = 429
+UNDO = "!undo"          # an undo row of a table's log (`!undo SEQ`), and a pending undo's mark
 # Not fixed by the contract: an unknown key in a body is ignored (a refusal is then a finding
 # too), and `null` for an optional key means "left out" (either answer is allowed).
 UNKNOWN_KEYS_IGNORED = True
@@ -190,6 +206,7 @@ class TableInfo:
     seen: list[tuple[int, str]] = field(default_factory=list)
     pending: list[tuple[int, Any, Any, str]] = field(default_factory=list)  # accepted moves
     uncertain: int = 0                     # moves whose answer never came (transport errors)
+    standing: list[tuple[int, int, str]] = field(default_factory=list)  # (row, seat, text)
 
     @property
     def humans(self) -> list[int]:
@@ -220,6 +237,8 @@ class Probe:
     seat: int | None = None                # the seat an action should be applied for
     action: Any = None                     # the action posted (actions)
     version: Any = None                    # the version posted (actions)
+    client: str = "main"                   # main (no cookies), acct (signed in), anon
+    after: Callable[[Probe, Answer], list[str]] | None = None  # more of the oracle, always
 
 
 @dataclass
@@ -258,6 +277,8 @@ class Report:
     moves: int = 0
     phases: Counter[str] = field(default_factory=Counter)
     stopped: bool = False  # interrupted before `requested`
+    paths: set[tuple[str, str]] = field(default_factory=set)  # (method, decoded path) sent
+    routes: int = 0        # the app's /api and /rules routes, when it was at hand
 
     def distinct(self) -> dict[tuple[str, str, str, str], tuple[int, Violation]]:
         """Each kind of failure once (endpoint, kind, mutation, what was seen), with the
@@ -293,6 +314,11 @@ class Report:
         if self.phases:
             lines += ["", "phases reached: " + ", ".join(
                 f"{k} {n}" for k, n in sorted(self.phases.items()))]
+        if self.routes:
+            lines += ["", f"routes: {self.routes} /api and /rules routes of the app, every one "
+                      "sent to" if not any(v.kind == "route never fuzzed"
+                                           for v in self.violations) else
+                      f"routes: {self.routes} /api and /rules routes of the app, NOT all sent to"]
         d = self.distinct()
         lines += ["", f"distinct failures: {len(d)}"]
         for (endpoint, kind, label, observed), (n, v) in sorted(d.items()):
@@ -336,13 +362,14 @@ class ServerLog(logging.Handler):
 
 @contextlib.contextmanager
 def running_server(db: str) -> Iterator[tuple[str, Any, ServerLog]]:
-    """`create_app(db, bot_pace=False)` under uvicorn on a free 127.0.0.1 port, in a thread;
-    yields (base URL, app, its error log) and stops the server on the way out."""
+    """`create_app(db, bot_pace=False, accounts=True)` under uvicorn on a free 127.0.0.1
+    port, in a thread (accounts on: their endpoints are fuzzed too); yields (base URL, app,
+    its error log) and stops the server on the way out."""
     import uvicorn
 
     from herna.server.app import create_app
 
-    app = create_app(db, bot_pace=False)
+    app = create_app(db, bot_pace=False, accounts=True)
     port = free_port()
     from herna.server.wsproto import protocol
 
@@ -383,6 +410,18 @@ def _q(s: str) -> str:
     return quote(_paired(s).encode("utf-8", "surrogatepass"), safe="")
 
 
+_LITERAL = {"/api/tables", "/api/my-tables", "/api/games", "/api/messages", "/api/history",
+            "/api/replays", "/api/score", "/api/account", "/api/account/signup",
+            "/api/account/signin", "/api/account/logout", "/api/account/logout-everywhere",
+            "/api/practice/puzzle", "/api/practice/daily", "/api/practice/check",
+            "/api/practice/solution", "/api/openapi.json", "/api/docs"}
+_NAMED = [(re.compile(r"/api/replays/[^/]*/scenes/.*"), "/api/replays/{id}/scenes/{seq}"),
+          (re.compile(r"/api/replays/[^/]*"), "/api/replays/{id}"),
+          (re.compile(r"/api/score/[^/]*"), "/api/score/{game}"),
+          (re.compile(r"/api/games/[^/]*/guide"), "/api/games/{game}/guide"),
+          (re.compile(r"/rules/[^/]*"), "/rules/{game}")]
+
+
 def _endpoint(method: str, path: str) -> str:
     p = urlsplit(path).path
     parts = p.split("/")
@@ -391,11 +430,40 @@ def _endpoint(method: str, path: str) -> str:
         if len(parts) > 5:
             parts = [*parts[:5], "…"]
         return f"{method} {'/'.join(parts)}"
-    if p in ("/api/tables", "/api/my-tables", "/api/games", "/api/messages"):
+    if p in _LITERAL:
         return f"{method} {p}"
+    for pattern, name in _NAMED:
+        if pattern.fullmatch(p):
+            return f"{method} {name}"
     if p.startswith("/api/"):
         return f"{method} /api/(other)"
     return f"{method} (pages)"
+
+
+def fuzzed_routes(app: Any) -> list[tuple[str, Any, str]]:
+    """The routes of `app` the fuzzer must send to: every /api one and the rules pages, as
+    (method, the route, its path); a WebSocket route's method is WS."""
+    from starlette.routing import Route, WebSocketRoute
+
+    out: list[tuple[str, Any, str]] = []
+    for r in app.routes:
+        path = getattr(r, "path", "")
+        if not (path.startswith("/api") or path.startswith("/rules/")):
+            continue
+        if isinstance(r, WebSocketRoute):
+            out.append(("WS", r, path))
+        elif isinstance(r, Route):
+            out += [(m, r, path) for m in sorted(r.methods or ()) if m != "HEAD"]
+    return out
+
+
+def never_sent(app: Any, paths: set[tuple[str, str]]) -> list[str]:
+    """The routes of `app` (fuzzed_routes) no request of `paths` went to."""
+    missing = []
+    for method, route, path in fuzzed_routes(app):
+        if not any(m == method and route.path_regex.match(p) for m, p in paths):
+            missing.append(f"{method} {path}")
+    return missing
 
 
 class Fuzzer:
@@ -418,6 +486,12 @@ class Fuzzer:
         self.server_log = server_log
         self.ws_enabled = ws
         self.http = httpx.Client(base_url=self.base, timeout=60.0)
+        self.acct = httpx.Client(base_url=self.base, timeout=60.0)  # a signed-in browser
+        self.anon = httpx.Client(base_url=self.base, timeout=60.0)  # account requests
+        self.account: tuple[str, str] | None = None  # (name, password) of acct's account
+        self.uploads: list[tuple[str, int | None, int]] = []  # (id, steps, players)
+        self.hints_left = 0                         # real hints this run may still ask
+        self.reviews_left = 0                       # real reviews this run may still start
         self.report = Report(seed=seed, requested=0)
         self.tables: list[TableInfo] = []          # in play (a pool)
         self.all: dict[str, TableInfo] = {}        # every table the fuzzer made
@@ -429,6 +503,8 @@ class Fuzzer:
 
     def close(self) -> None:
         self.http.close()
+        self.acct.close()
+        self.anon.close()
 
     # ----- sending and judging -----------------------------------------------------------------
     def _games(self) -> list[dict[str, Any]]:
@@ -440,6 +516,7 @@ class Fuzzer:
     def send(self, p: Probe) -> Answer:
         self.report.sent += 1
         self.report.labels[p.label] += 1
+        self.report.paths.add((p.method, unquote(urlsplit(p.path).path, errors="replace")))
         a = self._ws(p) if p.method == "WS" else self._http(p)
         shown = str(a.status) if a.status is not None else "error"
         self.report.by_endpoint[(_endpoint(p.method, p.path), shown)] += 1
@@ -454,10 +531,14 @@ class Fuzzer:
         if p.chunked and p.body is not None:
             data = p.body
             content = iter([data[i:i + 16384] for i in range(0, len(data), 16384)])
+        client = {"main": self.http, "acct": self.acct, "anon": self.anon}[p.client]
         try:
-            r = self.http.request(p.method, p.path, content=content, headers=p.headers)
+            r = client.request(p.method, p.path, content=content, headers=p.headers)
         except httpx.HTTPError as e:
             return Answer(error=f"{type(e).__name__}: {str(e)[:120]}")
+        finally:
+            if p.client != "acct":  # only the signed-in client keeps a session
+                client.cookies.clear()
         return Answer(status=r.status_code, body=r.content)
 
     def _ws(self, p: Probe) -> Answer:
@@ -542,6 +623,8 @@ class Fuzzer:
             elif st == CONFLICT and p.endpoint.endswith("/actions") and \
                     not isinstance(body.get("table"), dict):
                 out.append(("409 without the table", str(st), "no fresh payload in `table`"))
+        if p.after is not None:
+            out += [("wrong answer", str(st), d) for d in p.after(p, a)]
         if 200 <= st < 300 and st in p.expect:
             if p.check is not None:
                 out += [("wrong answer", str(st), d) for d in p.check(p, a)]
@@ -592,10 +675,11 @@ class Fuzzer:
         t = p.table
         assert t is not None
         ok = a.status is not None and 200 <= a.status < 300
-        if p.endpoint.endswith("/actions"):
+        if p.endpoint.endswith(("/actions", "/undo")):
             if ok:
-                t.pending.append((p.seat if p.seat is not None else -1, p.action, p.version,
-                                  p.label))
+                t.pending.append((p.seat if p.seat is not None else -1,
+                                  UNDO if p.endpoint.endswith("/undo") else p.action,
+                                  p.version, p.label))
             elif a.error is not None:
                 t.uncertain += 1
         return self._replay(t)
@@ -615,9 +699,13 @@ class Fuzzer:
         humans = {i for i, k in enumerate(t.kinds) if k == "human"}
         for i in range(len(t.seen), len(actions)):
             seat, text = actions[i]
-            if seat in humans:
+            undo_row = isinstance(text, str) and text.startswith(UNDO)
+            if seat in humans or undo_row:
                 if t.pending:
                     want_seat, posted, version, label = t.pending.pop(0)
+                    if (posted is UNDO) != undo_row:
+                        out.append(("wrong kind", f"row {i} ({text!r}) was stored for a "
+                                    f"request to {'undo' if posted is UNDO else 'move'}"))
                     if want_seat != seat:
                         out.append(("wrong seat", f"move {i} ({text!r}) was applied for seat "
                                     f"{seat}, the request's token opens seat {want_seat}"))
@@ -627,7 +715,8 @@ class Fuzzer:
                                     f"version {version}"))
                     trial = t.state.copy()
                     try:
-                        trial.apply(want_seat, posted)
+                        if not undo_row and posted is not UNDO:
+                            trial.apply(want_seat, posted)
                     except Exception as e:
                         out.append(("illegal accepted", f"{label}: {posted!r} for seat "
                                     f"{want_seat} at version {i} was accepted (stored as "
@@ -637,12 +726,27 @@ class Fuzzer:
                 else:
                     out.append(("changed by a refusal", f"move {i} {(seat, text)!r} of a human "
                                 "seat is in the store, but no request for it was accepted"))
+            if undo_row:  # the newest standing step is taken back: the state without it
+                m = re.fullmatch(r"!undo (\d{1,9})", text)
+                if m is None or not t.standing or t.standing[-1][0] != int(m.group(1)):
+                    out.append(("undo of a step that is not the newest", f"row {i} {text!r}; "
+                                f"the newest standing step is "
+                                f"{t.standing[-1] if t.standing else None}"))
+                    t.seen = actions[:i]
+                    return out
+                t.standing.pop()
+                t.state = herna.make(row.game, players=row.players, seed=row.seed,
+                                     **row.options)
+                for _i, s_, x in t.standing:
+                    t.state.apply(s_, x)
+                continue
             try:
                 t.state.apply(seat, text)
             except Exception as e:
                 out.append(("log does not replay", f"move {i} {(seat, text)!r}: {e}"))
                 t.seen = actions[:i]
                 return out
+            t.standing.append((i, seat, text))
         t.seen = actions
         if t.pending:
             out.append(("accepted but not stored", f"{len(t.pending)} accepted move(s) "
@@ -821,6 +925,12 @@ class Fuzzer:
                              action, p["version"])
         if a.status == OK:
             self.report.moves += 1
+            after = a.json()
+            if isinstance(after, dict) and after.get("undo") and self.rng.random() < 0.3:
+                # take the step back (it revealed nothing): the oracle sees the undo row
+                self.undo(t, seat, {"token": t.tokens[seat], "version": after["version"]},
+                          "undo:after-my-move", {OK, CONFLICT} | (
+                              {UNPROCESSABLE} if t.has_bots else set()))
 
     def refill(self) -> None:
         kept = [t for t in self.tables if not (t.over and t.next_id)]
@@ -854,7 +964,11 @@ class Fuzzer:
             (self.advance, 34), (self.fuzz_action, 22), (self.fuzz_get, 8),
             (self.fuzz_create, 12), (self.fuzz_body, 9), (self.fuzz_mine, 4),
             (self.fuzz_over, 5), (self.fuzz_other, 3), (self.fuzz_ws, 3 if self.ws_enabled else 0),
+            (self.fuzz_more, 16),
         ]
+        self.hints_left = min(20, max(1, n // 1000))  # the hard bot's work: a few a run
+        self.reviews_left = n // 20_000               # a whole game's: only in long runs
+        self.tour()
         steps, weights = zip(*families, strict=True)
         # once or twice a run: 10 MB bodies, and a WebSocket handshake over 8 KB
         big_at = {n // 3, (2 * n) // 3} if n >= 1000 else set()
@@ -1122,14 +1236,17 @@ class Fuzzer:
                 ("id:control", "%01%02%1b")]
 
     def body_mutant(self, where: str, t: TableInfo | None, base: dict[str, Any],
-                    base_ok: frozenset[int], seat: int | None) -> None:
+                    base_ok: frozenset[int], seat: int | None, path: str | None = None,
+                    endpoint: str | None = None, client: str = "main",
+                    loose: bool = False) -> None:
         """One whole-body mutation of a valid body for `where` (actions, create, again,
         mine): its JSON text, size, nesting, numbers and strings."""
         rng = self.rng
-        path = {"actions": f"/api/tables/{t.id if t else 'x'}/actions",
+        path = path or {"actions": f"/api/tables/{t.id if t else 'x'}/actions",
                 "create": "/api/tables", "again": f"/api/tables/{t.id if t else 'x'}/again",
                 "mine": "/api/my-tables"}[where]
-        endpoint = {"actions": "POST /api/tables/{id}/actions", "create": "POST /api/tables",
+        endpoint = endpoint or {"actions": "POST /api/tables/{id}/actions",
+                                "create": "POST /api/tables",
                     "again": "POST /api/tables/{id}/again",
                     "mine": "POST /api/my-tables"}[where]
         m = rng.randrange(12)
@@ -1218,6 +1335,8 @@ class Fuzzer:
             empty_ok = {FORBIDDEN}  # no body is no token (the Bearer case: fuzz_over)
         if label == "body:empty" and where == "mine":
             empty_ok = {OK}
+        if label == "body:empty" and loose and "/back" in path:
+            empty_ok = {FORBIDDEN}  # an optional body: no token
         if status is not None:
             exp = {status}
         elif label.startswith("body:") and label not in (
@@ -1234,7 +1353,9 @@ class Fuzzer:
             exp = set(base_ok)
         if where == "actions" and t is None:
             exp |= {NOT_FOUND}
-        table = t if where in ("actions", "again") else None
+        if loose and status is None and exp != {UNPROCESSABLE} | empty_ok:
+            exp = set(base_ok) | set(range(400, 500))  # a field's value: refused as it will
+        table = t if where in ("actions", "again") or loose else None
         on_ok = None
         if where == "create" and isinstance(body, dict) and body.get("game") in self.games:
             def on_ok(a: Answer, body: dict[str, Any] = body) -> None:
@@ -1244,7 +1365,7 @@ class Fuzzer:
                         chunked=chunked, seat=seat,
                         action=base.get("action") if isinstance(base, dict) else None,
                         version=base.get("version") if isinstance(base, dict) else None,
-                        on_ok=on_ok))
+                        on_ok=on_ok, client=client))
 
     def fuzz_body(self) -> None:
         where = self.rng.choice(["actions", "create", "again", "mine"])
@@ -1480,8 +1601,9 @@ class Fuzzer:
                 if not isinstance(rec, dict) or rec.get("game") != t.game:
                     return [f"odd record: {str(rec)[:120]}"]
                 n = len(rec.get("actions") or [])
-                if self.store is not None and n != len(t.seen):
-                    return [f"the record has {n} actions, the store {len(t.seen)}"]
+                if self.store is not None and n != len(t.standing):
+                    return [f"the record has {n} actions, the store {len(t.standing)} that "
+                            f"stand ({len(t.seen)} rows with undos)"]
                 return []
 
             self.send(Probe("GET /api/tables/{id}/record", "record", "GET",
@@ -1721,6 +1843,790 @@ class Fuzzer:
                         {"content-type": "application/json"}, frozenset({TOO_LARGE})))
 
 
+    # ----- the newer routes: undo, hints, names, explain, scenes, clocks, accounts, replays,
+    # reviews, history, practice, score pads, guides, rules -----------------------------------
+    def jpost(self, endpoint: str, label: str, path: str, body: Any, exp: set[int] | frozenset[int],
+              table: TableInfo | None = None, client: str = "main",
+              headers: dict[str, Any] | None = None, most: int = MAX_BODY,
+              check: Callable[[Probe, Answer], list[str]] | None = None,
+              after: Callable[[Probe, Answer], list[str]] | None = None,
+              on_ok: Callable[[Answer], None] | None = None, seat: int | None = None,
+              version: Any = None) -> Answer:
+        """POST `body` as JSON; a body the contract refuses as a whole gets 413/422."""
+        text = dumps(body).encode()
+        status = TOO_LARGE if len(text) > most else body_status(body, 0)
+        return self.send(Probe(endpoint, label, "POST", path, text,
+                               {"content-type": "application/json", **(headers or {})},
+                               frozenset({status} if status is not None else exp), table,
+                               check=check, after=after, on_ok=on_ok, seat=seat,
+                               version=version, client=client))
+
+    def jget(self, endpoint: str, label: str, path: str, exp: set[int] | frozenset[int],
+             table: TableInfo | None = None, client: str = "main",
+             headers: dict[str, Any] | None = None,
+             check: Callable[[Probe, Answer], list[str]] | None = None) -> Answer:
+        return self.send(Probe(endpoint, label, "GET", path, None, headers or {},
+                               frozenset(exp), table, check=check, client=client))
+
+    def _seat_of(self, t: TableInfo) -> tuple[int | None, str | None]:
+        """A human seat of t and its token (None, None: none held)."""
+        if not t.humans:
+            return None, None
+        seat = self.rng.choice(t.humans)
+        return seat, t.tokens[seat]
+
+    def _who(self, t: TableInfo, seat: int | None, tok: str | None, base: dict[str, Any],
+             ok: set[int]) -> tuple[str, dict[str, Any], set[int], int | None]:
+        """The caller of a seat's POST, made hostile one way at a time: (label, body,
+        statuses, the seat it acts at)."""
+        rng = self.rng
+        m = rng.randrange(6)
+        if m == 0 or tok is None:
+            return "who:spectator", dict(base), {FORBIDDEN}, None
+        if m == 1:
+            label, bad = rng.choice(self.bad_tokens(t))
+            exp = {UNPROCESSABLE} if _has_lone_surrogate(bad) else {FORBIDDEN}
+            return f"who:{label}", {**base, "token": bad}, exp, None
+        return "who:seat", {**base, "token": tok}, ok, seat
+
+    def fuzz_undo(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat, tok = self._seat_of(t)
+        p = self.get(t, seat) if seat is not None else None
+        version = p["version"] if p else 0
+        may = {OK, CONFLICT} if p and p.get("undo") else {UNPROCESSABLE, CONFLICT}
+        if t.has_bots:
+            may |= {UNPROCESSABLE, CONFLICT}
+        label, body, exp, at = self._who(t, seat, tok, {"version": version}, may)
+        if at is not None and rng.random() < 0.5:
+            label, v, exp = rng.choice([
+                ("version:stale", version - 1, {CONFLICT}), ("version:future", version + 1,
+                                                             {CONFLICT}),
+                ("version:bigint", BIG_INT, {CONFLICT, UNPROCESSABLE}),
+                ("version:true", True,
+                                                          {UNPROCESSABLE}),
+                ("version:string", str(version), {UNPROCESSABLE}),
+                ("version:float", float(version), {UNPROCESSABLE}),
+                ("version:null", None, {UNPROCESSABLE}),
+                ("version:nan", Raw("NaN", nonfinite=True), {UNPROCESSABLE})])
+            body = {**body, "version": v}
+            version = v
+        if rng.random() < 0.1:
+            label, tid = rng.choice(self.bad_ids(t))
+            self.jpost("POST /api/tables/{id}/undo", f"undo:{label}",
+                       f"/api/tables/{tid}/undo", body, {NOT_FOUND})
+            return
+        self.undo(t, at, body, f"undo:{label}", exp)
+
+    def undo(self, t: TableInfo, seat: int | None, body: dict[str, Any], label: str,
+             exp: set[int]) -> Answer:
+        def check(_p: Probe, a: Answer) -> list[str]:
+            return self._check_payload(a.json(), t, seat)
+
+        return self.jpost("POST /api/tables/{id}/undo", label, f"/api/tables/{t.id}/undo", body,
+                          exp, table=t, check=check, seat=seat, version=body.get("version"))
+
+    def fuzz_hint(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat, tok = self._seat_of(t)
+        p = self.get(t, seat) if seat is not None else None
+        version = p["version"] if p else 0
+        if tok is not None and self.hints_left > 0 and p and seat in p.get("to_act", []) \
+                and not p.get("over") and rng.random() < 0.5:
+            self.hints_left -= 1  # a real hint: the hard bot's work, a few a run
+            self.jpost("POST /api/tables/{id}/hint", "hint:valid", f"/api/tables/{t.id}/hint",
+                       {"token": tok, "version": version}, {OK, CONFLICT, UNPROCESSABLE}, t)
+            return
+        # refused before any bot work: a stale version, a bad one, no seat
+        label, body, exp, _at = self._who(t, seat, tok, {"version": version - 1 if version
+                                                          else -1}, {CONFLICT})
+        if rng.random() < 0.4 and "token" in body and exp == {CONFLICT}:
+            lab, v = rng.choice([("true", True), ("string", "1"), ("float", 1.0),
+                                 ("null", None), ("list", [version])])
+            label, body, exp = f"version:{lab}", {**body, "version": v}, {UNPROCESSABLE}
+        self.jpost("POST /api/tables/{id}/hint", f"hint:{label}", f"/api/tables/{t.id}/hint",
+                   body, exp, t)
+
+    def fuzz_name(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat, tok = self._seat_of(t)
+        lab, name, ok = rng.choice([
+            ("valid", rng.choice(["Ana", "Žofie", "Bob 2", "李"]), {OK}),
+            ("empty", "", {UNPROCESSABLE}), ("spaces", "   ", {UNPROCESSABLE}),
+            ("long", "x" * 25, {UNPROCESSABLE}), ("at-most", "y" * 24, {OK}),
+            ("number", 5, {UNPROCESSABLE}), ("null", None, {UNPROCESSABLE}),
+            ("list", ["Ana"], {UNPROCESSABLE}), ("nul", "A\x00B", {UNPROCESSABLE}),
+            ("newline", "A\nB", {UNPROCESSABLE}), ("bidi", "\u202eAna", {OK, UNPROCESSABLE}),
+            ("emoji", "🎲", {OK, UNPROCESSABLE}), ("surrogate", "A\ud800", {UNPROCESSABLE}),
+            ("html", "<b>x</b>", {OK, UNPROCESSABLE})])
+        label, body, exp, at = self._who(t, seat, tok, {"name": name}, ok)
+        before = self._names(t)
+
+        def after(_p: Probe, a: Answer) -> list[str]:
+            if a.status is None or a.status < 400 or self.store is None:
+                return []
+            now = self._names(t)
+            return [] if now == before else [f"a refused rename changed the names: {before} "
+                                             f"-> {now}"]
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            return self._check_payload(a.json(), t, at)
+
+        self.jpost("POST /api/tables/{id}/name", f"name:{lab}:{label}",
+                   f"/api/tables/{t.id}/name", body, exp, t, check=check, after=after)
+
+    def _names(self, t: TableInfo) -> list[Any]:
+        if self.store is None:
+            return []
+        row = self.store.load(t.id)
+        return [getattr(s, "name", None) for s in row.seats] if row is not None else []
+
+    def fuzz_explain(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat, tok = self._seat_of(t)
+        p = t.payloads.get(seat) or {}
+        legal = p.get("legal") or []
+        real = legal[0].get("parts") if legal and isinstance(legal[0], dict) else None
+        lab, parts, ok = rng.choice([
+            ("real", real if isinstance(real, list) and real else ["market"],
+             {OK, UNPROCESSABLE}),
+            ("word", ["market"], {OK, UNPROCESSABLE}), ("missing", Raw("null"),
+                                                        {UNPROCESSABLE}),
+            ("empty", [], {UNPROCESSABLE}), ("seventeen", ["a"] * 17, {UNPROCESSABLE}),
+            ("spaces", ["a b"], {UNPROCESSABLE}), ("number", [1], {UNPROCESSABLE}),
+            ("string", "market", {UNPROCESSABLE}), ("long", ["a:" + "1" * 30],
+                                                    {UNPROCESSABLE}),
+            ("unicode", ["trh:ž"], {UNPROCESSABLE}), ("surrogate", ["\ud800"],
+                                                      {UNPROCESSABLE})])
+        label, body, exp, _at = self._who(t, seat, tok, {"parts": parts}, ok)
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            return [] if isinstance(r, dict) and isinstance(r.get("reason"), str) else \
+                [f"odd answer: {str(r)[:100]}"]
+
+        self.jpost("POST /api/tables/{id}/explain", f"explain:{lab}:{label}",
+                   f"/api/tables/{t.id}/explain", body, exp, t, check=check)
+
+    def fuzz_scenes(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        n = max(1, len(t.seen))
+        lab, seq, exp = rng.choice([
+            ("valid", str(rng.randrange(n)), {OK, NOT_FOUND}), ("zero", "0", {OK, NOT_FOUND}),
+            ("past", str(n + 50), {NOT_FOUND}), ("nine-digits", "9" * 9, {NOT_FOUND}),
+            ("ten-digits", "9" * 10, {UNPROCESSABLE}), ("neg", "-1", {UNPROCESSABLE}),
+            ("word", "abc", {UNPROCESSABLE}), ("float", "1.5", {UNPROCESSABLE}),
+            ("fullwidth", _q("１"), {UNPROCESSABLE}), ("superscript", _q("²"),
+                                                         {UNPROCESSABLE}),
+            ("nul", "%00", {UNPROCESSABLE}), ("surrogate", "%ED%A0%80", {UNPROCESSABLE}),
+            ("long", "1" * 5000, {UNPROCESSABLE})])
+        query = ""
+        if rng.random() < 0.2:
+            label, bad = rng.choice(self.bad_tokens(t))
+            query, exp, lab = f"?token={_q(bad[:3000])}", {FORBIDDEN}, f"{lab}:{label}"
+        elif rng.random() < 0.1:
+            query, exp, lab = "?lang=xx", {UNPROCESSABLE}, f"{lab}:lang"
+        tid = t.id
+        if rng.random() < 0.1:
+            label, tid = rng.choice([x for x in self.bad_ids(t) if x[0] != "id:long"])
+            lab, exp = f"{lab}:{label}", {NOT_FOUND}
+        self.jget("GET /api/tables/{id}/scenes/{seq}", f"scenes:{lab}",
+                  f"/api/tables/{tid}/scenes/{seq}{query}", exp)
+
+    def fuzz_seat_back(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        seat, tok = self._seat_of(t)
+        own = {CONFLICT, UNPROCESSABLE}  # not stood in (409), or the game is over (422)
+        lab, which, exp = "own", str(seat if seat is not None else 0), own
+        m = rng.randrange(10)
+        if m == 0 and t.players > 1 and seat is not None:
+            lab, which, exp = "other-seat", str((seat + 1) % t.players), {FORBIDDEN}
+        elif m == 1:
+            lab, which, exp = rng.choice([
+                ("word", "x", {NOT_FOUND}), ("neg", "-1", {NOT_FOUND}),
+                ("past", str(t.players), {NOT_FOUND}), ("fullwidth", _q("１"), {NOT_FOUND}),
+                ("superscript", _q("²"), {NOT_FOUND}), ("nul", "%00", {NOT_FOUND}),
+                ("huge", "9" * 5000, {NOT_FOUND}),
+                ("long-zeros", "0" * 9 + "1" * 5000, {NOT_FOUND, FORBIDDEN}),
+                ("zeros", "00" + which, own if seat is not None else {FORBIDDEN})])
+        body: dict[str, Any] = {"token": tok} if tok else {}
+        if m == 2 or tok is None:
+            body, exp = {}, ({NOT_FOUND} if exp == {NOT_FOUND} else {FORBIDDEN})
+            lab += ":spectator"
+        elif m == 3:
+            label, bad = rng.choice(self.bad_tokens(t))
+            body = {"token": bad}
+            if exp != {NOT_FOUND}:
+                exp = {UNPROCESSABLE} if _has_lone_surrogate(bad) else {FORBIDDEN}
+            lab += f":{label}"
+        if lab == "own" and t.over:
+            exp = {UNPROCESSABLE}
+        self.jpost("POST /api/tables/{id}/seats/{seat}/back", f"back:{lab}",
+                   f"/api/tables/{t.id}/seats/{which}/back", body, exp, t)
+
+    def sign_in(self) -> None:
+        """The signed-in browser's account: made once, signed in again after a log out."""
+        if self.account is None:
+            name = f"fz{self.report.seed % 10**6}x{self.rng.randrange(10**6)}"
+            self.account = (name, "correct horse battery")
+            self.jpost("POST /api/account/signup", "account:signup", "/api/account/signup",
+                       {"name": name, "password": self.account[1]}, {CREATED}, client="acct")
+        else:
+            self.jpost("POST /api/account/signin", "account:signin", "/api/account/signin",
+                       {"name": self.account[0], "password": self.account[1]}, {OK},
+                       client="acct")
+
+    def fuzz_join(self) -> None:
+        rng = self.rng
+        t = self.pick()
+        if t is None:
+            return
+        if self.account is None or not self.acct.cookies:
+            self.sign_in()
+        _seat, tok = self._seat_of(t)
+        m = rng.randrange(6)
+        body: dict[str, Any] = {"token": tok} if tok else {}
+        client, headers, exp = "acct", {}, {OK} if tok else {FORBIDDEN}
+        lab = "valid"
+        if m == 1:
+            lab, client, exp = "signed-out", "anon", {UNAUTHORIZED}
+        elif m == 2:
+            label, bad = rng.choice(self.bad_tokens(t))
+            lab, body = label, {"token": bad}
+            exp = {UNPROCESSABLE} if _has_lone_surrogate(bad) else {FORBIDDEN}
+        elif m == 3:
+            lab, headers, exp = "cross-site", {"origin": "http://evil.example"}, {FORBIDDEN}
+        elif m == 4:
+            lab, body, exp = "spectator", {}, {FORBIDDEN}
+        elif m == 5:
+            label, tid = rng.choice(self.bad_ids(t))
+            self.jpost("POST /api/tables/{id}/join", f"join:{label}",
+                       f"/api/tables/{tid}/join", body, {NOT_FOUND}, client="acct")
+            return
+        self.jpost("POST /api/tables/{id}/join", f"join:{lab}", f"/api/tables/{t.id}/join",
+                   body, exp, t, client=client, headers=headers)
+
+    def fuzz_accounts(self) -> None:
+        rng = self.rng
+        if self.account is None:
+            self.sign_in()
+            return
+        name, password = self.account
+        m = rng.randrange(12)
+        if m == 0:
+            self.jget("GET /api/account", "account:who", "/api/account", {OK}, client=rng.choice(
+                ["acct", "anon"]))
+        elif m == 1:
+            self.jget("GET /api/account", "account:who-bad-lang", "/api/account?lang=xx",
+                      {UNPROCESSABLE}, client="anon")
+        elif m in (2, 3):
+            lab, body, exp = rng.choice([
+                ("taken", {"name": name, "password": "another password"}, {409}),
+                ("short-password", {"name": "fzshort", "password": "abc"}, {UNPROCESSABLE}),
+                ("no-password", {"name": "fznopass"}, {UNPROCESSABLE}),
+                ("password-number", {"name": "fznum", "password": 12345678}, {UNPROCESSABLE}),
+                ("password-huge", {"name": "fzhuge", "password": "p" * 5000},
+                 {UNPROCESSABLE}),
+                ("name-empty", {"name": "", "password": password}, {UNPROCESSABLE}),
+                ("name-long", {"name": "n" * 33, "password": password}, {UNPROCESSABLE}),
+                ("name-number", {"name": 7, "password": password}, {UNPROCESSABLE}),
+                ("name-nul", {"name": "a\x00b", "password": password}, {UNPROCESSABLE}),
+                ("name-surrogate", {"name": "a\ud800", "password": password},
+                 {UNPROCESSABLE}),
+                ("body-empty-object", {}, {UNPROCESSABLE})])
+            self.jpost("POST /api/account/signup", f"signup:{lab}", "/api/account/signup",
+                       body, exp, client="anon")
+        elif m in (4, 5):
+            lab, body, exp = rng.choice([
+                ("right", {"name": name, "password": password}, {OK}),
+                ("wrong", {"name": name, "password": password + "x"}, {UNAUTHORIZED}),
+                ("unknown", {"name": "fz-nobody", "password": password}, {UNAUTHORIZED}),
+                ("case", {"name": name.upper(), "password": password}, {OK, UNAUTHORIZED}),
+                ("types", {"name": [name], "password": {"p": 1}},
+                 {UNAUTHORIZED, UNPROCESSABLE}),
+                ("surrogate", {"name": name, "password": "\ud800" * 9}, {UNPROCESSABLE}),
+                ("long", {"name": name, "password": "q" * 60_000}, {UNAUTHORIZED,
+                                                                    UNPROCESSABLE}),
+                ("empty", {}, {UNAUTHORIZED, UNPROCESSABLE})])
+            self.jpost("POST /api/account/signin", f"signin:{lab}", "/api/account/signin",
+                       body, exp, client="anon")
+        elif m == 6:
+            lab, headers, text, exp = rng.choice([
+                ("cross-site", {"origin": "http://evil.example",
+                                "content-type": "application/json"}, b"{}", {FORBIDDEN}),
+                ("form", {"content-type": "application/x-www-form-urlencoded"},
+                 b"name=a&password=b", {FORBIDDEN}),
+                ("text", {"content-type": "text/plain"}, b'{"name": "a"}', {FORBIDDEN})])
+            path = rng.choice(["/api/account/signup", "/api/account/signin",
+                               "/api/account/logout"])
+            self.send(Probe(_endpoint("POST", path), f"account:{lab}", "POST", path, text,
+                            headers, frozenset(exp), client="anon"))
+        elif m == 7:
+            self.jpost("POST /api/account/logout", "logout:anon", "/api/account/logout", {},
+                       {OK}, client="anon")
+        elif m == 8:
+            self.jpost("POST /api/account/logout-everywhere", "logout-everywhere:anon",
+                       "/api/account/logout-everywhere", {}, {UNAUTHORIZED}, client="anon")
+        elif m == 9 and rng.random() < 0.3:  # the signed-in browser ends its sessions
+            self.jpost("POST /api/account/logout-everywhere", "logout-everywhere:signed-in",
+                       "/api/account/logout-everywhere", {}, {OK}, client="acct")
+            self.sign_in()
+        else:
+            self.body_other("account-signup", None)
+
+    def fuzz_history(self) -> None:
+        rng = self.rng
+        known = list(self.token_seat)
+        some = rng.sample(known, min(len(known), rng.randrange(0, 5)))
+        bad = {UNPROCESSABLE}
+        lab, body, exp = rng.choice([
+            ("valid", {"tokens": some}, {OK}), ("lang", {"tokens": some, "lang": "sk"}, {OK}),
+            ("bad-lang", {"tokens": some, "lang": "xx"}, bad),
+            ("no-tokens", {}, {OK, UNPROCESSABLE}), ("string", {"tokens": "abc"}, bad),
+            ("numbers", {"tokens": [1]}, bad), ("nested", {"tokens": [some]}, bad),
+            ("surrogate", {"tokens": ["\ud800"]}, bad),
+            ("many", {"tokens": [f"n{i}" for i in range(700)]}, {OK}),
+            ("object", {"tokens": {"a": 1}}, bad)])
+        client = rng.choice(["main", "acct"]) if self.account else "main"
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            return [] if isinstance(r, dict) else [f"odd answer: {str(r)[:100]}"]
+
+        self.jpost("POST /api/history", f"history:{lab}", "/api/history", body, exp,
+                   client=client, check=check)
+
+    def fuzz_practice(self) -> None:
+        from herna.games.ubongo import practice
+
+        rng = self.rng
+        m = rng.randrange(5)
+        level, seed = rng.randrange(1, 4), rng.randrange(3)  # a few: each is made once
+        pid = f"{level}-{seed}"
+        if m == 0:
+            lab, q, exp = rng.choice([
+                ("valid", f"level={level}&seed={seed}", {OK}),
+                ("lang", f"level={level}&seed={seed}&lang=cs", {OK}),
+                ("bad-lang", f"level={level}&seed={seed}&lang=xx", {UNPROCESSABLE}),
+                ("level-0", f"level=0&seed={seed}", {UNPROCESSABLE}),
+                ("level-past", f"level={practice.TOP + 1}&seed=0", {UNPROCESSABLE}),
+                ("level-word", "level=x&seed=0", {UNPROCESSABLE}),
+                ("level-fullwidth", f"level={_q('１')}&seed=0", {UNPROCESSABLE}),
+                ("level-superscript", f"level={_q('²')}&seed=0", {UNPROCESSABLE}),
+                ("level-long", f"level={'1' * 5000}&seed=0", {UNPROCESSABLE}),
+                ("seed-neg", f"level={level}&seed=-1", {UNPROCESSABLE}),
+                ("seed-past", f"level={level}&seed={practice.MAX_SEED + 1}",
+                 {UNPROCESSABLE}),
+                ("seed-float", f"level={level}&seed=1.5", {UNPROCESSABLE}),
+                ("missing", "", {UNPROCESSABLE}), ("nul", "level=1%00&seed=0",
+                                                   {UNPROCESSABLE})])
+            self.jget("GET /api/practice/puzzle", f"puzzle:{lab}", f"/api/practice/puzzle?{q}",
+                      exp)
+        elif m == 1:
+            lab, q, exp = rng.choice([("valid", "", {OK}), ("lang", "?lang=sk", {OK}),
+                                      ("bad-lang", "?lang=%ED%A0%80", {UNPROCESSABLE})])
+            self.jget("GET /api/practice/daily", f"daily:{lab}", f"/api/practice/daily{q}",
+                      exp)
+        elif m == 2:
+            lab, q, exp = rng.choice([
+                ("valid", f"puzzle={pid}", {OK}), ("missing", "", {UNPROCESSABLE}),
+                ("word", "puzzle=abc", {UNPROCESSABLE}),
+                ("past", f"puzzle={practice.TOP + 1}-0", {UNPROCESSABLE}),
+                ("long", f"puzzle=1-{'9' * 5000}", {UNPROCESSABLE}),
+                ("superscript", f"puzzle={_q('1-²')}", {UNPROCESSABLE})])
+            self.jget("GET /api/practice/solution", f"solution:{lab}",
+                      f"/api/practice/solution?{q}", exp)
+        elif m == 3:
+            lab, body, exp = rng.choice([
+                ("unsolved", {"puzzle": pid, "placement": "A0@0,0", "seconds": 12.5},
+                 {OK, UNPROCESSABLE}),
+                ("no-seconds", {"puzzle": pid, "placement": []}, {OK, UNPROCESSABLE}),
+                ("extra", {"puzzle": pid, "placement": [], "x": 1}, {UNPROCESSABLE}),
+                ("seconds-0", {"puzzle": pid, "placement": [], "seconds": 0},
+                 {UNPROCESSABLE}),
+                ("seconds-neg", {"puzzle": pid, "placement": [], "seconds": -1},
+                 {UNPROCESSABLE}),
+                ("seconds-true", {"puzzle": pid, "placement": [], "seconds": True},
+                 {UNPROCESSABLE}),
+                ("seconds-big", {"puzzle": pid, "placement": [], "seconds": 10**9},
+                 {UNPROCESSABLE}),
+                ("seconds-bigint", {"puzzle": pid, "placement": [], "seconds": BIG_INT},
+                 {UNPROCESSABLE}),
+                ("puzzle-bad", {"puzzle": "x", "placement": []}, {UNPROCESSABLE}),
+                ("puzzle-number", {"puzzle": 5, "placement": []}, {UNPROCESSABLE}),
+                ("placement-junk", {"puzzle": pid, "placement": [{"piece": [1]}]},
+                 {UNPROCESSABLE}),
+                ("placement-number", {"puzzle": pid, "placement": 5}, {UNPROCESSABLE}),
+                ("placement-long", {"puzzle": pid, "placement": "A0@0,0 " * 3000},
+                 {OK, UNPROCESSABLE}),
+                ("placement-big", {"puzzle": pid, "placement": [
+                    {"piece": "A", "orientation": 0, "row": BIG_INT, "col": 0}]},
+                 {UNPROCESSABLE}),
+                ("bad-lang", {"puzzle": pid, "placement": [], "lang": "xx"},
+                 {UNPROCESSABLE})])
+            self.jpost("POST /api/practice/check", f"check:{lab}", "/api/practice/check",
+                       body, exp)
+        else:
+            self.body_other("practice-check", None)
+
+    def fuzz_pads(self) -> None:
+        rng = self.rng
+        game = rng.choice(sorted(self.games))
+        m = rng.randrange(4)
+        if m == 0:
+            lab, path, exp = rng.choice([
+                ("list", "/api/score", {OK}), ("list-lang", "/api/score?lang=cs", {OK}),
+                ("list-bad-lang", "/api/score?lang=xx", {UNPROCESSABLE}),
+                ("form", f"/api/score/{game}", {OK, NOT_FOUND}),
+                ("form-unknown", "/api/score/chess", {NOT_FOUND}),
+                ("form-nul", "/api/score/%00", {NOT_FOUND}),
+                ("form-bad-lang", f"/api/score/{game}?lang=xx", {UNPROCESSABLE})])
+            self.jget(_endpoint("GET", path), f"pad:{lab}", path, exp)
+        elif m in (1, 2):
+            lab, body, exp = rng.choice([
+                ("two-empty", {"players": [{}, {}]}, {OK, UNPROCESSABLE}),
+                ("none", {"players": []}, {UNPROCESSABLE}),
+                ("string", {"players": "x"}, {UNPROCESSABLE}),
+                ("numbers", {"players": [1, 2]}, {UNPROCESSABLE}),
+                ("big", {"players": [{"green": BIG_INT}, {}]}, {UNPROCESSABLE}),
+                ("neg", {"players": [{"green": -1}, {}]}, {UNPROCESSABLE}),
+                ("float", {"players": [{"green": 1.5}, {}]}, {UNPROCESSABLE}),
+                ("bool", {"players": [{"green": True}, {}]}, {UNPROCESSABLE}),
+                ("many", {"players": [{}] * 50}, {UNPROCESSABLE}),
+                ("bad-lang", {"players": [{}, {}], "lang": "de"}, {UNPROCESSABLE}),
+                ("unknown-key", {"players": [{"nothing": 1}, {}]}, {OK, UNPROCESSABLE}),
+                ("empty", {}, {UNPROCESSABLE})])
+            which = game if rng.random() < 0.9 else "chess"
+            if which == "chess":
+                exp = {NOT_FOUND}
+
+            def check(_p: Probe, a: Answer) -> list[str]:
+                return [] if isinstance(a.json(), dict) else ["not an object"]
+
+            self.jpost(_endpoint("POST", f"/api/score/{which}"), f"pad:{lab}",
+                       f"/api/score/{which}", body, exp, check=check)
+        else:
+            self.body_other("score", None)
+
+    def fuzz_guide(self) -> None:
+        rng = self.rng
+        game = rng.choice(sorted(self.games))
+        lab, path, exp = rng.choice([
+            ("guide", f"/api/games/{game}/guide", {OK}),
+            ("guide-lang", f"/api/games/{game}/guide?lang=sk", {OK}),
+            ("guide-bad-lang", f"/api/games/{game}/guide?lang=xx", {UNPROCESSABLE}),
+            ("guide-unknown", "/api/games/chess/guide", {NOT_FOUND}),
+            ("guide-nul", "/api/games/%00/guide", {NOT_FOUND}),
+            ("guide-surrogate", "/api/games/%ED%A0%80/guide", {NOT_FOUND}),
+            ("rules", f"/rules/{game}", {OK}), ("rules-lang", f"/rules/{game}?lang=cs", {OK}),
+            ("rules-bad-lang", f"/rules/{game}?lang=xx", {OK}),
+            ("rules-surrogate-lang", f"/rules/{game}?lang=%ED%A0%80", {OK}),
+            ("rules-unknown", "/rules/chess", {NOT_FOUND}),
+            ("rules-long", f"/rules/{'x' * 5000}", {NOT_FOUND}),
+            ("rules-nul", "/rules/%00", {NOT_FOUND}),
+            ("rules-traversal", "/rules/..%2F..%2Fpyproject.toml", {NOT_FOUND}),
+            ("docs", "/api/docs", {OK})])
+        headers = {}
+        if lab.startswith("rules") and rng.random() < 0.3:
+            headers["accept-language"] = rng.choice([b"cs-CZ,cs;q=0.9", b"\xff\xfe",
+                                                     b";;;,,,", b"x" * 4000, b"sk;q=abc"])
+            lab += ":accept-language"
+        self.jget(_endpoint("GET", path), f"{lab}", path, exp, headers=headers)
+
+    # ----- replays, uploaded records, reviews --------------------------------------------------
+    def _over_exp(self, t: TableInfo, when_over: set[int]) -> set[int]:
+        """A finished table's answer; a table in play is refused (409), and one with bots may
+        have ended since the fuzzer last looked."""
+        if t.over:
+            return when_over
+        return {CONFLICT} | (when_over if t.has_bots else set())
+
+    def _step_cases(self, steps: int | None, players: int) -> tuple[str, str, set[int]]:
+        rng = self.rng
+        n = steps if steps is not None else 0
+        lab, q, bad = rng.choice([
+            ("start", "", False), ("step", f"step={rng.randrange(n + 1)}", steps is None),
+            ("end", f"step={n}", steps is None), ("past", f"step={n + 1}", steps is not None),
+            ("seat", f"seat={rng.randrange(players)}", False),
+            ("spectator", "seat=spectator", False),
+            ("seat-past", f"seat={players}", True), ("seat-word", "seat=x", True),
+            ("step-neg", "step=-1", True), ("step-word", "step=x", True),
+            ("step-superscript", f"step={_q('²')}", True),
+            ("step-fullwidth", f"step={_q('１')}", True),
+            ("step-long", f"step={'1' * 5000}", True),
+            ("seat-superscript", f"seat={_q('¹')}", True),
+            ("seat-long", f"seat={'0' * 5000}", True),
+            ("lang", "lang=cs", False), ("bad-lang", "lang=xx", True)])
+        exp = {UNPROCESSABLE} if bad else {OK}
+        if steps is None and lab in ("step", "end"):
+            exp = {OK, UNPROCESSABLE}  # the fuzzer does not know the steps that stand
+        return lab, q, exp
+
+    def fuzz_replay(self) -> None:
+        rng = self.rng
+        m = rng.randrange(6)
+        if m == 0 and self.uploads:  # an uploaded record's replay
+            rid, steps, players = rng.choice(self.uploads)
+            lab, q, exp = self._step_cases(steps, players)
+            self.jget("GET /api/replays/{id}", f"replay-upload:{lab}", f"/api/replays/{rid}?{q}",
+                      exp)
+            return
+        if m == 1:
+            label, rid = rng.choice(self.bad_ids(None))
+            path = rng.choice([f"/api/replays/{rid}", f"/api/tables/{rid}/replay",
+                               f"/api/replays/{rid}/scenes/0"])
+            self.jget(_endpoint("GET", path), f"replay:{label}", path, {NOT_FOUND})
+            return
+        t = self.pick(over=True) if rng.random() < 0.8 else self.pick()
+        if t is None:
+            return
+        if m == 2:
+            seq = rng.choice(["0", "1", "abc", _q("²"), "9" * 10, "-1"])
+            exp = {OK, NOT_FOUND} if seq.isdigit() and len(seq) < 10 else {UNPROCESSABLE}
+            self.jget("GET /api/replays/{id}/scenes/{seq}", "replay-scenes",
+                      f"/api/replays/{t.id}/scenes/{seq}", self._over_exp(t, exp))
+            return
+        lab, q, exp = self._step_cases(None, t.players)
+        bad_early = exp == {UNPROCESSABLE}  # a bad step or seat: refused even in play?
+        exp = self._over_exp(t, exp) | ({UNPROCESSABLE} if bad_early else set())
+        path = rng.choice([f"/api/tables/{t.id}/replay", f"/api/replays/{t.id}"])
+        self.jget(_endpoint("GET", path), f"replay:{lab}", f"{path}?{q}", exp)
+
+    def _record(self) -> dict[str, Any]:
+        """A game record: a finished table's (its /record), else one this fuzzer plays."""
+        rng = self.rng
+        over = [t for t in self.tables if t.over]
+        if over and rng.random() < 0.5:
+            t = rng.choice(over)
+            r = self.http.get(f"/api/tables/{t.id}/record")
+            if r.status_code == OK:
+                rec: dict[str, Any] = r.json()
+                return rec
+        game = rng.choice(sorted(self.games))
+        players = min(self.games[game]["players"])
+        state = herna.make(game, players=players, seed=rng.randrange(2**31))
+        for _ in range(rng.randrange(0, 12)):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        out: dict[str, Any] = state.record()
+        return out
+
+    def fuzz_upload(self) -> None:
+        rng = self.rng
+        rec = self._record()
+        acts = list(rec.get("actions") or [])
+        cases: list[tuple[str, Any, set[int]]] = [
+            ("valid", rec, {CREATED}),
+            ("half", {**rec, "actions": acts[: len(acts) // 2], "outcome": None},
+             {CREATED, UNPROCESSABLE}),
+            ("format", {**rec, "format": 2}, {UNPROCESSABLE}),
+            ("format-true", {**rec, "format": True}, {UNPROCESSABLE}),
+            ("game", {**rec, "game": "chess"}, {UNPROCESSABLE}),
+            ("players-true", {**rec, "players": True}, {UNPROCESSABLE}),
+            ("players-past", {**rec, "players": 9}, {UNPROCESSABLE}),
+            ("seed-neg", {**rec, "seed": -1}, {UNPROCESSABLE}),
+            ("seed-bigint", {**rec, "seed": BIG_INT}, {UNPROCESSABLE}),
+            ("seed-float", {**rec, "seed": 1.5}, {UNPROCESSABLE}),
+            ("options", {**rec, "options": []}, {UNPROCESSABLE}),
+            ("options-unknown", {**rec, "options": {"speed": 1}}, {UNPROCESSABLE}),
+            ("actions-object", {**rec, "actions": {}}, {UNPROCESSABLE}),
+            ("action-junk", {**rec, "actions": [*acts, [0, "nonsense move"]]},
+             {UNPROCESSABLE}),
+            ("action-seat", {**rec, "actions": [[99, "x"]]}, {UNPROCESSABLE}),
+            ("action-seat-bool", {**rec, "actions": [[True, "x"]]}, {UNPROCESSABLE}),
+            ("action-shape", {**rec, "actions": [[0]]}, {UNPROCESSABLE}),
+            ("action-long", {**rec, "actions": [[0, "x" * 20_000]]}, {UNPROCESSABLE}),
+            ("action-surrogate", {**rec, "actions": [[0, "\ud800"]]}, {UNPROCESSABLE}),
+            ("extra-field", {**rec, "extra": 1}, {UNPROCESSABLE}),
+            ("array", [rec], {UNPROCESSABLE}),
+            ("outcome-forged", {**rec, "outcome": {"winners": [0], "scores": [999]}},
+             {CREATED, UNPROCESSABLE}),
+            ("too-large", {**rec, "pad": "x" * MAX_RECORD}, {TOO_LARGE}),
+            ("over-64k", {**rec, "actions": acts, "padding": "y" * 70_000},
+             {UNPROCESSABLE})]
+        lab, body, exp = rng.choice(cases)
+
+        def check(_p: Probe, a: Answer) -> list[str]:
+            r = a.json()
+            if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+                return [f"odd answer: {str(r)[:100]}"]
+            return []
+
+        def on_ok(a: Answer) -> None:
+            r = a.json()
+            if isinstance(r, dict) and isinstance(r.get("id"), str):
+                self.uploads.append((r["id"], r.get("steps"), r.get("players") or 2))
+
+        self.jpost("POST /api/replays", f"upload:{lab}", "/api/replays", body, exp,
+                   most=MAX_RECORD, check=check, on_ok=on_ok)
+
+    def fuzz_review(self) -> None:
+        rng = self.rng
+        t = self.pick(over=True) if rng.random() < 0.7 else self.pick()
+        if t is None:
+            return
+        lab, q, bad = rng.choice([
+            ("seat", f"seat={rng.randrange(t.players)}", False), ("no-seat", "", False),
+            ("seat-past", f"seat={t.players}", True), ("seat-word", "seat=x", True),
+            ("seat-long", f"seat={'0' * 5000}", True), ("seat-neg", "seat=-1", True),
+            ("seat-superscript", f"seat={_q('²')}", True),
+            ("bad-lang", "lang=xx", True)])
+        method = rng.choice(["GET", "POST"])
+        if bad:
+            exp = {UNPROCESSABLE}
+        elif lab == "no-seat":
+            exp = self._over_exp(t, {UNPROCESSABLE})
+        elif method == "GET":
+            exp = self._over_exp(t, {OK, NOT_FOUND})
+        elif self.reviews_left > 0:  # a real review: the hard bot over the whole game
+            self.reviews_left -= 1
+            exp = self._over_exp(t, {OK, TOO_MANY})
+        else:
+            method, exp = "GET", self._over_exp(t, {OK, NOT_FOUND})
+        if rng.random() < 0.1:
+            label, tid = rng.choice([x for x in self.bad_ids(t) if x[0] != "id:long"])
+            self.send(Probe(f"{method} /api/tables/{{id}}/review", f"review:{label}", method,
+                            f"/api/tables/{tid}/review?{q}", b"" if method == "POST" else None,
+                            {}, frozenset({NOT_FOUND})))
+            return
+        self.send(Probe(f"{method} /api/tables/{{id}}/review", f"review:{lab}", method,
+                        f"/api/tables/{t.id}/review?{q}", b"" if method == "POST" else None,
+                        {}, frozenset(exp)))
+
+    def body_other(self, where: str, t: TableInfo | None) -> None:
+        """A whole-body mutation (body_mutant) of a valid body of a newer POST endpoint."""
+        rng = self.rng
+        t = t or self.pick()
+        tid = t.id if t else "x"
+        seat, tok = self._seat_of(t) if t else (None, None)
+        stale = max(-1, (len(t.seen) if t else 0) - 1)
+        cases: dict[str, tuple[str, str, dict[str, Any], set[int], str]] = {
+            "undo": ("POST /api/tables/{id}/undo", f"/api/tables/{tid}/undo",
+                     {"token": tok, "version": stale}, {CONFLICT, UNPROCESSABLE}, "main"),
+            "hint": ("POST /api/tables/{id}/hint", f"/api/tables/{tid}/hint",
+                     {"token": tok, "version": stale}, {CONFLICT}, "main"),
+            "name": ("POST /api/tables/{id}/name", f"/api/tables/{tid}/name",
+                     {"token": tok, "name": "Ana"}, {OK}, "main"),
+            "explain": ("POST /api/tables/{id}/explain", f"/api/tables/{tid}/explain",
+                        {"token": tok, "parts": ["market"]}, {OK, UNPROCESSABLE}, "main"),
+            "join": ("POST /api/tables/{id}/join", f"/api/tables/{tid}/join", {"token": tok},
+                     {UNAUTHORIZED}, "anon"),
+            "back": ("POST /api/tables/{id}/seats/{seat}/back",
+                     f"/api/tables/{tid}/seats/{seat or 0}/back", {"token": tok},
+                     {CONFLICT, UNPROCESSABLE}, "main"),
+            "history": ("POST /api/history", "/api/history", {"tokens": [tok] if tok else []},
+                        {OK}, "main"),
+            "practice-check": ("POST /api/practice/check", "/api/practice/check",
+                               {"puzzle": "1-0", "placement": [], "seconds": 3},
+                               {OK}, "main"),
+            "score": (_endpoint("POST", "/api/score/ubongo"), "/api/score/ubongo",
+                      {"players": [{}, {}]}, {OK, UNPROCESSABLE}, "main"),
+            "account-signup": ("POST /api/account/signup", "/api/account/signup",
+                               {"name": "fzbody", "password": "short"}, {UNPROCESSABLE},
+                               "anon"),
+        }
+        if where == "any":
+            where = rng.choice(sorted(cases))
+        if tok is None and where in ("undo", "hint", "name", "explain", "back"):
+            return
+        endpoint, path, base, ok, client = cases[where]
+        self.body_mutant("other", t if where in ("undo", "name", "back") else None, base,
+                         frozenset(ok), seat, path=path, endpoint=endpoint, client=client,
+                         loose=True)
+
+    def body_any(self) -> None:
+        self.body_other("any", None)
+
+    def fuzz_more(self) -> None:
+        """One request to a newer route, valid or made hostile."""
+        step = self.rng.choices(
+            [self.fuzz_undo, self.fuzz_hint, self.fuzz_name, self.fuzz_explain,
+             self.fuzz_scenes, self.fuzz_seat_back, self.fuzz_join, self.fuzz_accounts,
+             self.fuzz_history, self.fuzz_practice, self.fuzz_pads, self.fuzz_guide,
+             self.fuzz_replay, self.fuzz_upload, self.fuzz_review, self.body_any],
+            [4, 3, 3, 3, 3, 3, 2, 2, 2, 3, 2, 2, 4, 3, 2, 4])[0]
+        step()
+
+    def tour(self) -> None:
+        """Every newer route once (a run of any size sends to every route): the order is
+        fixed, the requests are the families' own."""
+        self.sign_in()
+        for step in (self.fuzz_undo, self.fuzz_hint, self.fuzz_name, self.fuzz_explain,
+                     self.fuzz_scenes, self.fuzz_seat_back, self.fuzz_history,
+                     self.fuzz_upload, self.fuzz_replay, self.fuzz_review):
+            step()
+        t = self.pick()
+        tid = t.id if t else "x"
+        _seat, tok = self._seat_of(t) if t else (None, None)
+        self.jpost("POST /api/tables/{id}/join", "join:valid", f"/api/tables/{tid}/join",
+                   {"token": tok} if tok else {}, {OK} if tok else {FORBIDDEN}, t,
+                   client="acct")
+        self.jget("GET /api/account", "account:who", "/api/account", {OK}, client="acct")
+        self.jpost("POST /api/account/signin", "signin:wrong", "/api/account/signin",
+                   {"name": "fz-nobody", "password": "wrong password"}, {UNAUTHORIZED},
+                   client="anon")
+        self.jpost("POST /api/account/logout", "logout:anon", "/api/account/logout", {},
+                   {OK}, client="anon")
+        self.jpost("POST /api/account/logout-everywhere", "logout-everywhere:anon",
+                   "/api/account/logout-everywhere", {}, {UNAUTHORIZED}, client="anon")
+        self.jget("GET /api/practice/puzzle", "puzzle:valid", "/api/practice/puzzle?level=1&"
+                  "seed=0", {OK})
+        self.jget("GET /api/practice/daily", "daily:valid", "/api/practice/daily", {OK})
+        self.jget("GET /api/practice/solution", "solution:valid",
+                  "/api/practice/solution?puzzle=1-0", {OK})
+        self.jpost("POST /api/practice/check", "check:unsolved", "/api/practice/check",
+                   {"puzzle": "1-0", "placement": []}, {OK, UNPROCESSABLE})
+        self.jget("GET /api/score", "pad:list", "/api/score", {OK})
+        self.jget("GET /api/score/{game}", "pad:form", "/api/score/ubongo", {OK})
+        self.jpost("POST /api/score/{game}", "pad:two-empty", "/api/score/ubongo",
+                   {"players": [{}, {}]}, {OK, UNPROCESSABLE})
+        self.jget("GET /api/games/{game}/guide", "guide", "/api/games/envyra/guide", {OK})
+        self.jget("GET /rules/{game}", "rules", "/rules/envyra", {OK})
+        self.jget("GET /api/docs", "docs", "/api/docs", {OK})
+        self.jget("GET /api/games", "other:games", "/api/games", {OK})
+        # and the older routes once too (a short run may not draw them)
+        self.jget("GET /api/messages", "other:messages", "/api/messages?lang=sk", {OK})
+        self.jget("GET /api/openapi.json", "other:openapi", "/api/openapi.json", {OK})
+        self.fuzz_mine()
+        if t is not None:
+            self.jget("GET /api/tables/{id}/record", "record", f"/api/tables/{t.id}/record",
+                      {OK} if t.over else {FORBIDDEN} | ({OK} if t.has_bots else set()))
+            self.jpost("POST /api/tables/{id}/again", "again:spectator",
+                       f"/api/tables/{t.id}/again", {}, {FORBIDDEN}, t)
+        if self.ws_enabled:
+            self.fuzz_ws()
+        self.jget("GET /api/replays/{id}/scenes/{seq}", "replay-scenes:unknown",
+                  "/api/replays/nosuchreplay/scenes/0", {NOT_FOUND})
+        self.jget("GET /api/tables/{id}/replay", "replay:unknown",
+                  "/api/tables/nosuchtable/replay", {NOT_FOUND})
+        self.jget("GET /api/replays/{id}", "replay:unknown", "/api/replays/nosuchreplay",
+                  {NOT_FOUND})
+        for method in ("GET", "POST"):
+            self.send(Probe(f"{method} /api/tables/{{id}}/review", "review:unknown", method,
+                            "/api/tables/nosuchtable/review?seat=0",
+                            b"" if method == "POST" else None, {},
+                            frozenset({NOT_FOUND})))
+
 def _header(s: str) -> bytes:
     """A header value as a hostile client sends it: raw UTF-8 (lone surrogates too); NUL,
     CR and LF, which no HTTP client sends in a header, as %00, %0D, %0A."""
@@ -1774,10 +2680,21 @@ def run(base: str, n: int, seed: int, store: Any = None, server_log: ServerLog |
 
 
 def fuzz_server(db: str, n: int, seed: int, ws: bool = True, progress: int = 0) -> Report:
-    """Serve `db` in this process and fuzz it."""
+    """Serve `db` in this process and fuzz it; an /api route (or rules page) of the app that
+    no request went to is a violation too, so a new route is fuzzed from the day it comes."""
     with running_server(db) as (base, app, server_log):
-        return run(base, n, seed, store=app.state.tables.store, server_log=server_log, ws=ws,
-                   progress=progress)
+        report = run(base, n, seed, store=app.state.tables.store, server_log=server_log,
+                     ws=ws, progress=progress)
+        report.routes = len(fuzzed_routes(app))
+        if not report.stopped:
+            for route in never_sent(app, report.paths):
+                if route.startswith("WS") and not ws:
+                    continue
+                report.violations.append(Violation(
+                    "route never fuzzed", route, "coverage", "no request",
+                    "(herna.testing.fuzz)", f"{route}: the fuzzer sent it nothing; teach "
+                    "Fuzzer.fuzz_more (and its tour) this route's contract", 0))
+        return report
 
 
 def main(argv: list[str] | None = None) -> int:

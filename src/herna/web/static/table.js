@@ -53,6 +53,16 @@ function auth(seat) {
   return token ? { token } : { seat };
 }
 
+// How the page answers a socket the server closed with a 4xxx code. The link is wrong (a key
+// that opens no seat, no such table, a bad request, a session that has ended): say so and
+// stop, trying again would be refused again. The socket fell behind (4408: it stopped
+// reading, e.g. a sleeping tab): reconnect at once, the first message is the table as it is
+// now. Too many sockets (4429, per table or per address): wait, longer each time, and say so.
+const FELL_BEHIND = 4408;
+const TOO_MANY = 4429;
+const BUSY_WAIT = [2000, 5000, 10000, 20000, 30000]; // ms before the next try after a 4429
+let busyTries = 0; // 4429s in a row (any seat's socket); an opened socket starts again
+
 function connect(key, token) {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang: currentLang() });
@@ -62,12 +72,27 @@ function connect(key, token) {
     tableId)}/ws?${query}`);
   sockets.set(key, ws);
   let opened = false;
-  ws.onopen = () => { opened = true; setStatus("live"); };
-  ws.onmessage = (e) => receive(key, JSON.parse(e.data));
+  let told = false; // a payload came: the server took this socket
+  ws.onopen = () => { opened = true; };
+  ws.onmessage = (e) => {
+    if (!told) { told = true; busyTries = 0; setStatus("live"); }
+    receive(key, JSON.parse(e.data));
+  };
   ws.onclose = (e) => {
     if (sockets.get(key) !== ws) return; // replaced on purpose (language change)
-    if (e.code >= 4000) { // the server refused (4403 a bad key, 4404 no such table, 4422 a
-      // bad request): say so in the page's words and stop; trying again would be refused again
+    if (e.code === FELL_BEHIND) {
+      setStatus("reconnecting");
+      setTimeout(() => connect(key, token), 0);
+      return;
+    }
+    if (e.code === TOO_MANY) {
+      const wait = BUSY_WAIT[Math.min(busyTries, BUSY_WAIT.length - 1)];
+      busyTries += 1;
+      setStatus("busy");
+      setTimeout(() => connect(key, token), wait * (0.75 + Math.random() / 2));
+      return;
+    }
+    if (e.code >= 4000) { // a refusal (4401, 4403, 4404, 4422): say why in the page's words
       setStatus("gone");
       const key = `table.closed.${e.code}`;
       showProblem(t(key) === key ? t("table.refused") : t(key));
