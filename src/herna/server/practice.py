@@ -216,6 +216,18 @@ def add_routes(app: FastAPI, limits: Limits, client: Callable[[Request], str],
             raise Refused(401, catalog().t("account.refuse_signed_out", lang))
         return who
 
+    async def _level_of(request: Request) -> tuple[Player, int]:
+        """A progress POST that names a ladder level: whose it is, and the level (422 with a
+        reason unless a whole number of the ladder)."""
+        limits.hit("actions", client(request))
+        body = await bodies.body(request)
+        lang = _lang(request, body)
+        who = _account(request, lang)
+        raw = body.get("level")
+        if type(raw) is not int or not 1 <= raw <= practice.TOP:
+            raise Refused(422, ubongo_words.t("practice.level", lang, most=practice.TOP))
+        return who, raw
+
     @app.get("/api/practice/progress")
     async def api_progress(request: Request) -> dict[str, Any]:
         """Whose practice this is: a signed-in player's progress kept here, or `account`
@@ -231,13 +243,7 @@ def add_routes(app: FastAPI, limits: Limits, client: Callable[[Request], str],
     async def api_merge(request: Request) -> dict[str, Any]:
         """A browser's ladder level moved to the account, if the account has practised
         nothing yet here (its first sign-in on this page); else the account's stays."""
-        limits.hit("actions", client(request))
-        body = await bodies.body(request)
-        lang = _lang(request, body)
-        who = _account(request, lang)
-        raw = body.get("level")
-        if type(raw) is not int or not 1 <= raw <= practice.TOP:
-            raise Refused(422, ubongo_words.t("practice.level", lang, most=practice.TOP))
+        who, raw = await _level_of(request)
 
         def fn(v: dict[str, Any], _at: dt.datetime) -> bool:
             if v["solves"] or v["gave_up"] or v["level"] != 1:
@@ -253,13 +259,7 @@ def add_routes(app: FastAPI, limits: Limits, client: Callable[[Request], str],
     async def api_attack(request: Request) -> dict[str, Any]:
         """A time attack at `level` starts now by the server's clock: the solves it checks
         within ATTACK_SECONDS count toward the best at that level."""
-        limits.hit("actions", client(request))
-        body = await bodies.body(request)
-        lang = _lang(request, body)
-        who = _account(request, lang)
-        raw = body.get("level")
-        if type(raw) is not int or not 1 <= raw <= practice.TOP:
-            raise Refused(422, ubongo_words.t("practice.level", lang, most=practice.TOP))
+        who, raw = await _level_of(request)
 
         def fn(v: dict[str, Any], at: dt.datetime) -> None:
             v["attack_level"], v["attack_started"], v["attack_count"] = raw, at, 0
