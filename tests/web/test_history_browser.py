@@ -156,9 +156,11 @@ def test_roll_and_write_against_the_virtual_players_in_my_statistics(
                 assert r.status_code == 200, r.text
             held.append({"table": tid, "seat": 0, "token": tok, "game": "alhambra-rw"})
     with live_server.app.state.tables.store.engine.connect() as conn:
-        figures = conn.execute(st.results_t.select().where(
-            st.results_t.c.table_id == held[0]["table"])).one().figures
-    assert json.loads(figures)["vs_virtual"] is True
+        figures = [json.loads(conn.execute(st.results_t.select().where(
+            st.results_t.c.table_id == h["table"])).one().figures) for h in held]
+    assert all(f["vs_virtual"] is True for f in figures)
+    # won alone: the virtual players beaten (as the table says), not a place among no one
+    beaten = sum(1 for f in figures if f["won_virtual"] == 1)
     for size, lang in ((PHONE, "en"), ({}, "en"), (PHONE, "cs")):
         page = new_page(browser, name="Ana", **size)
         page.context.add_init_script(
@@ -174,7 +176,7 @@ def test_roll_and_write_against_the_virtual_players_in_my_statistics(
             assert "2 hry, poražen" in text and english_on(page) == set()
         else:
             text = card.inner_text()
-            assert "2 games" in text and "My score against them, mean" in text
+            assert f"2 games · {beaten} won" in text and "My score against them, mean" in text
             assert "Virtual players' score, mean" in text
             assert "Margin over the best of them, mean" in text
             assert "Virtual Dirk\n2 games, beaten in" in text

@@ -168,7 +168,7 @@ def games_of(rows: list[dict[str, Any]], changes: list[dict[str, Any]], lang: st
         out.append({
             "table": tid, "game": mine["game"], "players": mine["players"],
             "seat": mine["seat"], "rank": mine["rank"], "score": _num(mine["score"]),
-            "won": mine["rank"] == 1, "against": mine["against"], "rated": mine["rated"],
+            "won": won(mine), "against": mine["against"], "rated": mine["rated"],
             "finished": _iso(mine["finished"]),
             "figures": mine["figures"],
             "rating": None if c is None else shown_ratings([c])[0],
@@ -179,6 +179,16 @@ def games_of(rows: list[dict[str, Any]], changes: list[dict[str, Any]], lang: st
             "replay": f"/r/{tid}?seat={mine['seat']}",
         })
     return out
+
+
+def won(row: dict[str, Any]) -> bool | None:
+    """First place among the seats. Alone at a table a game is won only where it has someone
+    to beat: Roll & Write against its virtual players, beaten (as the table says "You beat the
+    virtual players!"); a solo game that is only a score is neither won nor lost (None)."""
+    if row["players"] > 1:
+        return bool(row["rank"] == 1)
+    share = (row["figures"] or {}).get("won_virtual")
+    return None if share is None else share == 1
 
 
 def _iso(at: datetime | None) -> str | None:
@@ -203,6 +213,7 @@ def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
             groups.items(), key=lambda kv: (kv[0][0], kv[0][1], AGAINST.index(kv[0][2]))):
         out.append({"game": game, "players": players, "against": against,
                     "played": len(gs), "won": sum(1 for g in gs if g["won"]),
+                    "decided": sum(1 for g in gs if g["won"] is not None),
                     "mean_score": _mean(g["score"] for g in gs),
                     "figures": game_figures(game, [g["figures"] for g in gs],
                                             [g["score"] for g in gs])})

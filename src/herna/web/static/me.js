@@ -38,14 +38,16 @@ async function load() {
 
 // One finished game: the title, who played, my place and score, my rating change, a replay.
 function gameRow(g) {
-  const place = g.won ? t("me.won") : t("me.place", { rank: g.rank, n: g.players });
+  // a solo game with nobody to beat is only a score: no place, no win
+  const place = g.won === null ? null
+    : g.won ? t("me.won") : t("me.place", { rank: g.rank, n: g.players });
   return el("li", { class: g.won ? "won" : "", "data-table": g.table },
     el("div", { class: "what" },
       el("strong", {}, gameName(g.game)), " ",
       el("span", { class: "badge" }, t(`me.against.${g.against}`)),
       g.rated ? [" ", el("span", { class: "badge rated" }, t("me.rated"))] : null,
       el("span", { class: "line" }, [place, `${t("col.score")} ${number(g.score)}`, when(g.finished)]
-        .join(" · ")),
+        .filter(Boolean).join(" · ")),
       el("span", { class: "line seats-line" }, [...g.seats].sort((a, b) => a.rank - b.rank
         || a.seat - b.seat).map((s) => `${s.rank}. ${s.label} (${number(s.score)})`).join(", ")),
       g.rating ? el("span", { class: "line rating" }, t("me.rating", {
@@ -106,7 +108,9 @@ function statCard(s) {
     el("h3", {}, gameName(s.game), " ",
       el("span", { class: "badge" }, plural("lobby.n_players", s.players)), " ",
       el("span", { class: "badge" }, t(`me.against.${s.against}`))),
-    el("p", { class: "played" }, `${plural("me.played", s.played)} · ${plural("me.won_n", s.won)}`),
+    el("p", { class: "played" }, s.decided // games only scored (solo, nobody to beat) win nothing
+      ? `${plural("me.played", s.played)} · ${plural("me.won_n", s.won)}`
+      : plural("me.played", s.played)),
     el("dl", { class: "figures" }, figures.flatMap(([k, v, wide]) => [ // a sentence: its own line
       el("dt", wide ? { class: "wide" } : {}, k), el("dd", wide ? { class: "wide" } : {}, v)])));
 }
