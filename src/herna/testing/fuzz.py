@@ -414,7 +414,8 @@ _LITERAL = {"/api/tables", "/api/my-tables", "/api/games", "/api/messages", "/ap
             "/api/replays", "/api/score", "/api/account", "/api/account/signup",
             "/api/account/signin", "/api/account/logout", "/api/account/logout-everywhere",
             "/api/practice/puzzle", "/api/practice/daily", "/api/practice/check",
-            "/api/practice/solution", "/api/openapi.json", "/api/docs"}
+            "/api/practice/solution", "/api/practice/progress", "/api/practice/attack",
+            "/api/practice/give-up", "/api/openapi.json", "/api/docs"}
 _NAMED = [(re.compile(r"/api/replays/[^/]*/scenes/.*"), "/api/replays/{id}/scenes/{seq}"),
           (re.compile(r"/api/replays/[^/]*"), "/api/replays/{id}"),
           (re.compile(r"/api/score/[^/]*"), "/api/score/{game}"),
@@ -1059,7 +1060,8 @@ class Fuzzer:
         if m == 0:  # versions
             label, v, exp = rng.choice([
                 ("version:stale", version - 1, {CONFLICT}),
-                ("version:future", version + 1, {CONFLICT} | bot_moved),
+                ("version:future", version + 1, {CONFLICT} | bot_moved
+                 | ({UNPROCESSABLE} if t.over else set())),  # "the game is over" first
                 ("version:far-future", version + 10**6, {CONFLICT}),
                 ("version:negative", -1, {CONFLICT}),
                 ("version:huge", 2**63, {CONFLICT}),
@@ -1915,9 +1917,11 @@ class Fuzzer:
             body = {**body, "version": v}
             version = v
         if rng.random() < 0.1:
+            # a version the body's own parse refuses (a number past a double) may go first
+            own = exp & {UNPROCESSABLE} if label.startswith("version:") else set()
             label, tid = rng.choice(self.bad_ids(t))
             self.jpost("POST /api/tables/{id}/undo", f"undo:{label}",
-                       f"/api/tables/{tid}/undo", body, {NOT_FOUND})
+                       f"/api/tables/{tid}/undo", body, {NOT_FOUND} | own)
             return
         self.undo(t, at, body, f"undo:{label}", exp)
 
@@ -2287,6 +2291,54 @@ class Fuzzer:
         else:
             self.body_other("practice-check", None)
 
+    def fuzz_progress(self) -> None:
+        """An account's practice (progress, a ladder level moved in, a time attack, a give-up):
+        the signed-in browser's, or refused to a browser signed out (401) or another site
+        (403), or a body out of its contract (422)."""
+        from herna.games.ubongo import practice
+
+        rng = self.rng
+        if self.account is None or not self.acct.cookies:
+            self.sign_in()
+        level = rng.randrange(1, 4)
+        m = rng.randrange(4)
+        if m == 0:
+            client = rng.choice(["acct", "anon"])
+            lab, q, exp = rng.choice([("valid", "", {OK}), ("lang", "?lang=cs", {OK}),
+                                      ("bad-lang", "?lang=xx", {OK, UNPROCESSABLE})])
+            self.jget("GET /api/practice/progress", f"progress:{lab}",
+                      f"/api/practice/progress{q}", exp, client=client)
+            return
+        path, what = rng.choice([("/api/practice/progress", "merge"),
+                                 ("/api/practice/attack", "attack"),
+                                 ("/api/practice/give-up", "give-up")])
+        valid: dict[str, Any] = ({"puzzle": f"{level}-{rng.randrange(3)}"}
+                                 if what == "give-up" else {"level": level})
+        bad: list[tuple[str, dict[str, Any]]] = (
+            [("puzzle-word", {"puzzle": "x"}), ("puzzle-number", {"puzzle": 5}),
+                ("puzzle-past", {"puzzle": f"{practice.TOP + 1}-0"}), ("empty", {})]
+               if what == "give-up" else
+               [("level-0", {"level": 0}), ("level-past", {"level": practice.TOP + 1}),
+                ("level-true", {"level": True}), ("level-float", {"level": 1.0}),
+                ("level-string", {"level": "1"}), ("level-bigint", {"level": BIG_INT}),
+                ("empty", {})])
+        client, headers = "acct", {}
+        body: dict[str, Any]
+        if m == 1:
+            lab, body, exp = "valid", valid, {OK}
+        elif m == 2:
+            lab, body = rng.choice(bad)
+            exp = {UNPROCESSABLE}
+        else:
+            lab, body, exp = rng.choice([("signed-out", valid, {UNAUTHORIZED}),
+                                         ("cross-site", valid, {FORBIDDEN})])
+            if lab == "signed-out":
+                client = "anon"
+            else:
+                headers = {"origin": "http://evil.example"}
+        self.jpost(f"POST {path}", f"{what}:{lab}", path, body, exp, client=client,
+                   headers=headers)
+
     def fuzz_pads(self) -> None:
         rng = self.rng
         game = rng.choice(sorted(self.games))
@@ -2315,8 +2367,8 @@ class Fuzzer:
                 ("unknown-key", {"players": [{"nothing": 1}, {}]}, {OK, UNPROCESSABLE}),
                 ("empty", {}, {UNPROCESSABLE})])
             which = game if rng.random() < 0.9 else "chess"
-            if which == "chess":
-                exp = {NOT_FOUND}
+            if which == "chess":  # a body that is itself refused may be refused first
+                exp = {NOT_FOUND} | (exp if exp == {UNPROCESSABLE} else set())
 
             def check(_p: Probe, a: Answer) -> list[str]:
                 return [] if isinstance(a.json(), dict) else ["not an object"]
@@ -2562,9 +2614,10 @@ class Fuzzer:
         step = self.rng.choices(
             [self.fuzz_undo, self.fuzz_hint, self.fuzz_name, self.fuzz_explain,
              self.fuzz_scenes, self.fuzz_seat_back, self.fuzz_join, self.fuzz_accounts,
-             self.fuzz_history, self.fuzz_practice, self.fuzz_pads, self.fuzz_guide,
-             self.fuzz_replay, self.fuzz_upload, self.fuzz_review, self.body_any],
-            [4, 3, 3, 3, 3, 3, 2, 2, 2, 3, 2, 2, 4, 3, 2, 4])[0]
+             self.fuzz_history, self.fuzz_practice, self.fuzz_progress, self.fuzz_pads,
+             self.fuzz_guide, self.fuzz_replay, self.fuzz_upload, self.fuzz_review,
+             self.body_any],
+            [4, 3, 3, 3, 3, 3, 2, 2, 2, 3, 2, 2, 2, 4, 3, 2, 4])[0]
         step()
 
     def tour(self) -> None:
@@ -2596,6 +2649,13 @@ class Fuzzer:
                   "/api/practice/solution?puzzle=1-0", {OK})
         self.jpost("POST /api/practice/check", "check:unsolved", "/api/practice/check",
                    {"puzzle": "1-0", "placement": []}, {OK, UNPROCESSABLE})
+        self.jget("GET /api/practice/progress", "progress:valid", "/api/practice/progress",
+                  {OK}, client="acct")
+        for path, body in (("/api/practice/progress", {"level": 1}),
+                           ("/api/practice/attack", {"level": 1}),
+                           ("/api/practice/give-up", {"puzzle": "1-0"})):
+            self.jpost(f"POST {path}", "practice:signed-out", path, body, {UNAUTHORIZED},
+                       client="anon")
         self.jget("GET /api/score", "pad:list", "/api/score", {OK})
         self.jget("GET /api/score/{game}", "pad:form", "/api/score/ubongo", {OK})
         self.jpost("POST /api/score/{game}", "pad:two-empty", "/api/score/ubongo",
