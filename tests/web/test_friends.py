@@ -223,7 +223,7 @@ def test_play_again_from_the_page(browser: Any, live_server: LiveServer) -> None
     are at the same new table, each at the seat it had, with the same names."""
     host, friend = invite_a_friend(browser, live_server.url, "alhambra-rw")
     first = table_of(live_server, host).id
-    take_turns([(host, False), (friend, True)], PREFER["alhambra-rw"], budget=240)
+    take_turns([(host, False), (friend, True)], PREFER["alhambra-rw"], stall=60)
     assert friend.locator("#again").count() == 1  # the friend's page offers it too
     host.locator("#again").click()
     host.wait_for_url(lambda url: "/t/" in url and first not in url)
