@@ -426,8 +426,11 @@ async def part_soak(base: str, http: Any, mem: Memory, args: argparse.Namespace
     load0 = os.getloadavg()[0]
     tasks = [asyncio.create_task(s.drive(http, until, (0.5, 2.0), random.Random(rng.random())))
              for s in seats]
-    await asyncio.gather(sampler(), *tasks)
-    await asyncio.gather(*(s.close() for s in seats))
+    # a seat that fails stops alone (counted); the soak and its samples go on
+    for r in await asyncio.gather(sampler(), *tasks, return_exceptions=True):
+        if isinstance(r, BaseException):
+            stats.errors[f"seat: {type(r).__name__}"] += 1
+    await asyncio.gather(*(s.close() for s in seats), return_exceptions=True)
     rss = [s[1] for s in samples]
     # the first third fills the caches a load of this size uses (the drawings' parts, the
     # engine's): drift is measured from there on

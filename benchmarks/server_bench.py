@@ -408,15 +408,21 @@ class Seat:
         self.stats.by_game.setdefault(self.plan.game, []).append(at - start)
 
     async def _again(self, http: aiohttp.ClientSession) -> bool:
-        async with http.post(f"/api/tables/{self.table}/again",
-                             json={"token": self.token}) as r:
-            if r.status != 201:
-                self.stats.errors[f"again {r.status}"] += 1
-                return False
-            body = orjson.loads(await r.read())
-        await self.close()
-        self.table, self.token, self.version = body["id"], body["token"], -1
-        await self.connect()
+        """The next table of a finished game (False, counted as an error, when it cannot be
+        had: this seat stops, the others go on)."""
+        try:
+            async with http.post(f"/api/tables/{self.table}/again",
+                                 json={"token": self.token}) as r:
+                if r.status != 201:
+                    self.stats.errors[f"again {r.status}"] += 1
+                    return False
+                body = orjson.loads(await r.read())
+            await self.close()
+            self.table, self.token, self.version = body["id"], body["token"], -1
+            await self.connect()
+        except Exception as e:  # a timeout, a refused or dropped socket: not the whole run
+            self.stats.errors[f"again: {type(e).__name__}"] += 1
+            return False
         await self.add_slow_readers(self.slow_readers)  # they follow the game
         return True
 
