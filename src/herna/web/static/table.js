@@ -960,7 +960,9 @@ function announce(payload) {
           { who: s.label }));
       }
     }
-    if (myTurn && !heard[2]) said.push(t("table.your_move"));
+    // my turn again: after a wait, or after moves (mine too: a move of mine that ends with my
+    // turn again, e.g. the others' choices already made, is a new move to make)
+    if (myTurn && (!heard[2] || said.length)) said.push(t("table.your_move"));
     if (payload.over && said.length) said.push(t("table.over"));
     if (said.length) box.textContent = said.join(". ");
   }
