@@ -13,24 +13,14 @@ from .layoutkit import DESKTOP, PHONE, check_layout
 from .test_invite import close, new_page
 
 # each fault: the script that plants it, and the words its report starts with
-SMALL_TEXT = """() => {
+# a text of `size` units in a 200x40 px drawing whose viewBox is `view` units wide
+PLANT_TEXT = """([view, size, words]) => {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('width', '200'); svg.setAttribute('height', '40');
-    svg.setAttribute('viewBox', '0 0 200 40');
+    svg.setAttribute('viewBox', `0 0 ${view} ${view / 5}`);
     const text = document.createElementNS('http://www.w3.org/2000/svg', 'text');
-    text.setAttribute('x', '4'); text.setAttribute('y', '20');
-    text.setAttribute('font-size', '10'); text.textContent = 'planted small';
-    svg.append(text);
-    document.body.prepend(svg);
-}"""
-# drawn at 20 units in a drawing shown at half its size: 10 px on screen
-SCALED_TEXT = """() => {
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('width', '200'); svg.setAttribute('height', '40');
-    svg.setAttribute('viewBox', '0 0 400 80');
-    const text = document.createElementNS('http://www.w3.org/2000/svg', 'text');
-    text.setAttribute('x', '4'); text.setAttribute('y', '40');
-    text.setAttribute('font-size', '20'); text.textContent = 'planted scaled';
+    text.setAttribute('x', '4'); text.setAttribute('y', String(view / 10));
+    text.setAttribute('font-size', String(size)); text.textContent = words;
     svg.append(text);
     document.body.prepend(svg);
 }"""
@@ -60,12 +50,13 @@ def lobby(browser: Any, url: str, device: dict[str, Any]) -> Any:
 def test_planted_small_text_is_reported(browser: Any, live_server: LiveServer,
                                         device: dict[str, Any]) -> None:
     page = lobby(browser, live_server.url, device)
-    page.evaluate(SMALL_TEXT)
+    page.evaluate(PLANT_TEXT, [200, 10, "planted small"])
     found = check_layout(page)
     assert [p for p in found if p.startswith("text 10.0 px") and "planted small" in p], found
     page.reload()
     page.locator('button[data-game="alhambra"]').wait_for()
-    page.evaluate(SCALED_TEXT)  # measured on screen, not in the drawing's units
+    # 20 units in a drawing shown at half its size: 10 px on screen, measured as shown
+    page.evaluate(PLANT_TEXT, [400, 20, "planted scaled"])
     found = check_layout(page)
     assert [p for p in found if p.startswith("text 10.0 px") and "planted scaled" in p], found
     close(page)

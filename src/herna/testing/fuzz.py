@@ -1891,25 +1891,30 @@ class Fuzzer:
             return f"who:{label}", {**base, "token": bad}, exp, None
         return "who:seat", {**base, "token": tok}, ok, seat
 
+    def _seat_now(self, t: TableInfo) -> tuple[int | None, str | None, dict[str, Any] | None,
+                                               Any]:
+        """A seat of the table (or none), its token, its payload now and that version (0
+        without one; Any: a caller may send a mutated one in its place)."""
+        seat, tok = self._seat_of(t)
+        p = self.get(t, seat) if seat is not None else None
+        return seat, tok, p, p["version"] if p else 0
+
     def fuzz_undo(self) -> None:
         rng = self.rng
         t = self.pick()
         if t is None:
             return
-        seat, tok = self._seat_of(t)
-        p = self.get(t, seat) if seat is not None else None
-        version = p["version"] if p else 0
+        seat, tok, p, version = self._seat_now(t)
         may = {OK, CONFLICT} if p and p.get("undo") else {UNPROCESSABLE, CONFLICT}
         if t.has_bots:
             may |= {UNPROCESSABLE, CONFLICT}
         label, body, exp, at = self._who(t, seat, tok, {"version": version}, may)
         if at is not None and rng.random() < 0.5:
             label, v, exp = rng.choice([
-                ("version:stale", version - 1, {CONFLICT}), ("version:future", version + 1,
-                                                             {CONFLICT}),
+                ("version:stale", version - 1, {CONFLICT}),
+                ("version:future", version + 1, {CONFLICT}),
                 ("version:bigint", BIG_INT, {CONFLICT, UNPROCESSABLE}),
-                ("version:true", True,
-                                                          {UNPROCESSABLE}),
+                ("version:true", True, {UNPROCESSABLE}),
                 ("version:string", str(version), {UNPROCESSABLE}),
                 ("version:float", float(version), {UNPROCESSABLE}),
                 ("version:null", None, {UNPROCESSABLE}),
@@ -1938,9 +1943,7 @@ class Fuzzer:
         t = self.pick()
         if t is None:
             return
-        seat, tok = self._seat_of(t)
-        p = self.get(t, seat) if seat is not None else None
-        version = p["version"] if p else 0
+        seat, tok, p, version = self._seat_now(t)
         if tok is not None and self.hints_left > 0 and p and seat in p.get("to_act", []) \
                 and not p.get("over") and rng.random() < 0.5:
             self.hints_left -= 1  # a real hint: the hard bot's work, a few a run
