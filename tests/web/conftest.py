@@ -71,6 +71,17 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 @pytest.fixture(scope="module")
+def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server as `herna serve --accounts` runs it (sign-up, sessions, seats of accounts)."""
+    server = LiveServer(tmp_path_factory.mktemp("accounts") / "herna.db",
+                        accounts=True).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from herna.web import catalog
 
@@ -24,16 +21,6 @@ SHOTS = Path(os.environ.get("HERNA_SHOTS", "/tmp/herna-accounts"))
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 PASSWORD = "a long secret"
-
-
-@pytest.fixture(scope="module")
-def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("accounts") / "herna.db",
-                        accounts=True).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def context(browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:

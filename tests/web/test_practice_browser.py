@@ -38,12 +38,19 @@ def open_practice(browser: Any, url: str, device: dict[str, Any], name: str) -> 
     page = new_page(browser, name="Ana", **device)
     page.clock.install(time=START)
     page.goto(url + "/")
+    practice_from_lobby(page, f"practice-lobby-{name}")
+    return page
+
+
+def practice_from_lobby(page: Any, shot: str | None = None) -> None:
+    """From the lobby page: its Ubongo entry, then its practice link (the lobby measured and
+    kept as `shot` on the way, when named)."""
     page.locator('button[data-game="ubongo"]').click()
     wait_for(lambda: page.locator("#practice-link").count() == 1, what="the practice link")
-    layout_ok(page, f"practice-lobby-{name}")
+    if shot:
+        layout_ok(page, shot)
     page.locator("#practice-link").click()
     page.wait_for_url("**/practice")
-    return page
 
 
 def shown_puzzle(page: Any, other_than: str = "") -> str:
@@ -225,16 +232,6 @@ def test_practice_speaks_czech_and_slovak(browser: Any, live_server: LiveServer,
     close(page)
 
 
-@pytest.fixture(scope="module")
-def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    server = LiveServer(tmp_path_factory.mktemp("practice-accounts") / "herna.db",
-                        accounts=True).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 LOCAL_LEVEL_2 = json.dumps({"version": 1, "level": 2, "results": [],
                             "bests": {"ladder": 2, "daily": {}, "attack": {}}})
 
@@ -257,9 +254,7 @@ def test_practice_follows_an_account_to_another_device(browser: Any,
     laptop.goto(url + "/")
     account_form(laptop, "up", "Pia", PASSWORD)
     wait_for(lambda: laptop.locator("#account-name").count() == 1, what="signed up")
-    laptop.locator('button[data-game="ubongo"]').click()
-    laptop.locator("#practice-link").click()
-    laptop.wait_for_url("**/practice")
+    practice_from_lobby(laptop)
     first = shown_puzzle(laptop)
     assert first.startswith("2-") and text(laptop, "#puzzle-title") == "Level 2 of 10"
     assert "with your account Pia" in text(laptop, "#practice-kept")
@@ -278,9 +273,7 @@ def test_practice_follows_an_account_to_another_device(browser: Any,
     phone.goto(url + "/")
     account_form(phone, "in", "Pia", PASSWORD)
     wait_for(lambda: phone.locator("#account-name").count() == 1, what="signed in")
-    phone.locator('button[data-game="ubongo"]').click()
-    phone.locator("#practice-link").click()
-    phone.wait_for_url("**/practice")
+    practice_from_lobby(phone)
     shown_puzzle(phone)
     assert text(phone, "#puzzle-title") == title
     assert text(phone, "#bests") == bests
