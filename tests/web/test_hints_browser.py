@@ -50,14 +50,22 @@ def hinted_parts(page: Any) -> Counter[str]:
         "() => [...document.querySelectorAll('#board .part.hinted')].map((n) => n.dataset.part)"))
 
 
+# The page's promise (table.js showHinted): every mark between the phone's stuck jump chips and
+# its fixed move box where they fit together, else the first one (a buy may mark the market and
+# my hand, a screen apart on a phone).
 IN_SIGHT = """() => {
   const turn = document.getElementById("turn");
   const bottom = getComputedStyle(turn).position === "fixed"
     ? turn.getBoundingClientRect().top : window.innerHeight;
-  return [...document.querySelectorAll("#board .part.hinted")].every((n) => {
-    const r = n.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= bottom + 1;
-  });
+  const chips = document.querySelector("#board > .jumps");
+  const top = chips && getComputedStyle(chips).position === "sticky"
+    ? chips.getBoundingClientRect().height : 0;
+  const rects = [...document.querySelectorAll("#board .part.hinted")]
+    .map((n) => n.getBoundingClientRect());
+  const seen = (r) => r.top >= top - 1 && r.bottom <= bottom + 1;
+  const high = Math.min(...rects.map((r) => r.top));
+  const low = Math.max(...rects.map((r) => r.bottom));
+  return low - high <= bottom - top ? rects.every(seen) : seen(rects[0]);
 }"""
 
 

@@ -632,8 +632,9 @@ async function askHint() {
 
 // The marked parts are scrolled into sight if any is off the screen or under a phone's move
 // box (fixed at the bottom) or its jump chips (stuck at the top): all of them where they fit
-// together, else the first one, so the mark is seen where the words point.
-function showHinted() {
+// together, else the first one, so the mark is seen where the words point. Once the scroll
+// ends it looks again: a push that redrew the move box meanwhile may have moved the band.
+function showHinted(again = true) {
   const marks = [...document.querySelectorAll("#board .part.hinted")];
   if (!marks.length) return;
   const turn = document.getElementById("turn");
@@ -648,6 +649,8 @@ function showHinted() {
   if (high >= top && low <= bottom) return;
   const dy = low - high <= bottom - top
     ? (high + low) / 2 - (top + bottom) / 2 : rects[0].top - top - 8;
+  if (Math.abs(dy) < 1) return;
+  if (again) window.addEventListener("scrollend", () => showHinted(false), { once: true });
   window.scrollBy({ top: dy, behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
