@@ -28,7 +28,7 @@ import string
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -179,14 +179,23 @@ def percent(share: float, lang: str | None = None) -> str:
     return str(format_percent(share, format=pattern, locale=code))
 
 
+@lru_cache(maxsize=4096)
+def _plain_fields(template: str) -> frozenset[str]:
+    """The fields a template shows without a format spec of their own (parsed once)."""
+    return frozenset(name for _, name, spec, _ in string.Formatter().parse(template)
+                     if name and not spec)
+
+
 def localized(template: str, fields: dict[str, object], lang: str) -> dict[str, object]:
     """`fields` with each fractional number the template shows as it is (no format spec of its
     own) written in `lang`'s way: "{time} s" with 2.0 says "2,0 s" in Czech; inside `in_words`,
     the move in `action` said in words."""
-    plain = {name for _, name, spec, _ in string.Formatter().parse(template) if name and not spec}
+    say = _say.get()
+    if say is None and not any(isinstance(v, (float, decimal.Decimal)) for v in fields.values()):
+        return fields  # (the common case: a drawing's words on every push)
+    plain = _plain_fields(template)
     out = {k: number(v, lang) if k in plain and isinstance(v, (float, decimal.Decimal)) else v
            for k, v in fields.items()}
-    say = _say.get()
     if say is not None and "action" in out:
         out["action"] = say(str(out["action"]))
     return out

@@ -133,6 +133,16 @@ def state_at(c: Any, tid: str, version: int) -> herna.State:
     return state
 
 
+def filled(pushed: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """A socket's push with the area drawings it left out taken from the socket's push
+    `before`, as the page does (docs/API.md, "Pushes leave out what the page has")."""
+    had = {a["key"]: a["svg"] for a in before.get("areas") or []}
+    for a in pushed.get("areas") or []:
+        if "svg" not in a:
+            a["svg"] = had[a["key"]]
+    return pushed
+
+
 def drawing(payload: dict[str, Any]) -> str:
     """The table's drawing in a payload as one text: its `svg`, or its areas' svgs joined
     (a game that draws areas sends no whole `svg`)."""

@@ -15,6 +15,7 @@ from serverkit import create, play_out, state_at
 import herna
 from herna.ai.registry import game_module
 from herna.i18n import speaking
+from herna.server.words import area_key
 
 LINEUPS = {
     "alhambra": ("human", "easy"),
@@ -58,8 +59,9 @@ def checker(c: TestClient, tid: str, game: str, lang: str) -> Any:
             with speaking(lang):
                 labels = [s["label"] for s in p["seats"]]  # names beside the view
                 if hasattr(render, "areas"):  # a game drawn as areas sends only those
-                    assert p["svg"] is None and p["areas"] == render.areas(
-                        p["view"], lang=lang, names=labels)
+                    assert p["svg"] is None and p["areas"] == [
+                        {**a, "key": area_key(a["svg"])}
+                        for a in render.areas(p["view"], lang=lang, names=labels)]
                 else:
                     assert p["svg"] == render.svg(p["view"], lang=lang, names=labels)
         history = [str(a) for _, a in state.history]

@@ -17,6 +17,7 @@ from herna.ai.registry import game_module
 from herna.core import IllegalAction
 from herna.i18n import speaking
 from herna.server.app import create_app
+from herna.server.words import area_key
 
 ROUNDS = 25
 
@@ -60,7 +61,8 @@ async def drive(c: httpx.AsyncClient, lang: str, seed: int) -> int:
             # the engine's own view, drawn with the seats' names the server passes beside it
             labels = [s["label"] for s in p["seats"]]
             if hasattr(render, "areas"):  # a game drawn as areas sends only those
-                assert p["areas"] == render.areas(state.view(seat), lang=lang, names=labels)
+                assert p["areas"] == [{**a, "key": area_key(a["svg"])} for a in
+                                      render.areas(state.view(seat), lang=lang, names=labels)]
             else:
                 assert p["svg"] == render.svg(state.view(seat), lang=lang, names=labels)
         await asyncio.sleep(0)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create, drawing, get, migration_head, old_database, play_out
+from serverkit import create, drawing, filled, get, migration_head, old_database, play_out
 
 from herna.server.app import create_app
 
@@ -81,7 +81,7 @@ def test_rename_pushes_and_refusals(sqlite_client: TestClient) -> None:
         r = rename(c, tid, toks[seat], " Zoë ")
         assert r.status_code == 200, r.text
         assert r.json()["seats"][seat]["label"] == "Zoë" and r.json()["seat"] == seat
-        pushed = ws.receive_json()
+        pushed = filled(ws.receive_json(), first)
         assert pushed["seats"][seat] == {"seat": seat, "kind": "human", "level": None,
                                          "name": "Zoë", "label": "Zoë",
                                          "colour": first["seats"][seat]["colour"],

@@ -105,11 +105,17 @@ class Table:
     # while a race clock is stamped on each copy (Tables.payload)
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    # and for pushes: the payload's JSON without its areas, the areas and their keys; and
+    # the pushes that leave out drawings a socket already has, by what it has (Tables.push)
+    heads: dict[tuple[int | None, str], tuple[str, list[dict[str, Any]], frozenset[str]]] = \
+        field(default_factory=dict)
+    slims: dict[tuple[int | None, str, frozenset[str]], str] = field(default_factory=dict)
     # words.log_lines: per language, per row of a step shown, its lines (the action's, then
     # its events')
     log_words: dict[str, dict[int, list[dict[str, Any]]]] = field(default_factory=dict)
     undone: list[Step] = field(default_factory=list)  # steps taken back, oldest first
     public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
+    public_of: State | None = None  # the state `public` shows (a spectator's payload reuses it)
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
     catching: bool = False  # a catch-up from the log is under way
@@ -177,6 +183,8 @@ class Table:
         """Drop the payloads made for the table as it was."""
         self.cache.clear()
         self.texts.clear()
+        self.heads.clear()
+        self.slims.clear()
         self.clock_base = None
 
     def seat_of(self, token: str | None) -> int | None:
@@ -213,6 +221,7 @@ class Watcher:
     pump: asyncio.Task[None] | None = None
     gone: bool = False
     counted: bool = False  # among its seat's open pages (Table.present)
+    held: frozenset[str] = frozenset()  # the keys of the areas its last push carried
 
     def start(self) -> None:
         self.pump = asyncio.get_running_loop().create_task(self._pump())
@@ -1052,19 +1061,60 @@ class Tables:
     def payload_text(self, table: Table, seat: int | None, lang: str | None = None) -> str:
         """The payload as JSON text, made once per version, seat and language however many
         sockets and responses carry it (Ubongo's race clock is stamped fresh each time)."""
+        return self.push_text(table, seat, lang)[0]
+
+    def push_text(self, table: Table, seat: int | None, lang: str | None = None,
+                  held: frozenset[str] = frozenset()) -> tuple[str, frozenset[str]]:
+        """The payload as JSON text for a socket whose page has the area drawings `held`
+        (their keys): those are left out (`words.slim_areas`); and the keys of all its areas,
+        which the page has once it is sent. Made once per version, seat, language and what
+        is held, however many sockets carry it; HTTP answers hold nothing (whole payloads)."""
         lang = lang or table.row.lang
         clock = self.clock(table)  # asked once per push: the payload needs it too
         if clock is not None:
-            return _dumps(self.payload(table, seat, lang))
+            out = self.payload(table, seat, lang)
+            areas = out.get("areas")
+            if not areas:
+                return _dumps(out), frozenset()
+            if held:
+                out["areas"] = words.slim_areas(areas, held)
+            return _dumps(out), frozenset(a["key"] for a in areas)
         key = (seat, lang)
-        text = table.texts.get(key)
-        if text is None:
-            text = _dumps(self._payload(table, seat, lang, None))
-            table.texts[key] = text
+        made = table.heads.get(key)
+        if made is None:
+            payload = self._payload(table, seat, lang, None)
+            areas = payload.pop("areas", None) or []
+            if not areas:
+                payload["areas"] = None
+            made = (_dumps(payload)[:-1], areas, frozenset(a["key"] for a in areas))
+            table.heads[key] = made
+        head, areas, keys = made
+        if not areas:
+            text = table.texts.get(key)
+            if text is None:
+                text = table.texts[key] = head + "}"
+        elif held & keys:
+            text = table.slims.get((seat, lang, held))
+            if text is None:
+                text = f'{head},"areas":{_dumps_list(words.slim_areas(areas, held))}}}'
+                table.slims[(seat, lang, held)] = text
+        else:
+            text = table.texts.get(key)
+            if text is None:
+                text = table.texts[key] = f'{head},"areas":{_dumps_list(areas)}}}'
         clocks_now = self.clocks_of(table)
         if clocks_now is not None:  # the time left, as of now, on the text kept per version
             text = f'{text[:-1]},"clocks":{_dumps(clocks_now)}}}'
-        return text
+        return text, keys
+
+    def push(self, table: Table, watcher: Watcher) -> bool:
+        """Queue the table as it is now for one connection (False: it fell behind and is
+        dropped), leaving out the drawings its last push already carried."""
+        text, keys = self.push_text(table, watcher.seat, watcher.lang, watcher.held)
+        if not watcher.push(text):
+            return False
+        watcher.held = keys
+        return True
 
     def watch(self, table: Table, watcher: Watcher) -> None:
         """A new connection: it gets the table as it is now, then every change."""
@@ -1075,7 +1125,7 @@ class Tables:
             table.away.pop(watcher.seat, None)
             self._seated(table, watcher.seat)
         watcher.start()
-        watcher.push(self.payload_text(table, watcher.seat, watcher.lang))
+        self.push(table, watcher)
 
     def unwatch(self, table: Table, watcher: Watcher) -> None:
         if watcher.counted and watcher.seat is not None:
@@ -1134,7 +1184,7 @@ class Tables:
         watchers = sorted(table.watchers, key=lambda w: w.seat != first) \
             if first is not None else list(table.watchers)
         for w in watchers:
-            if not w.push(self.payload_text(table, w.seat, w.lang)):
+            if not self.push(table, w):
                 table.watchers.discard(w)
 
     # ----- clocks and stand-in bots (herna.server.clocks) ------------------------------------
@@ -1350,6 +1400,11 @@ def _libc() -> Any:
 def _dumps(payload: dict[str, Any]) -> str:
     """JSON text of a payload (orjson: a fifth of the server's time went to json.dumps)."""
     data: bytes = orjson.dumps(payload)
+    return data.decode()
+
+
+def _dumps_list(items: list[Any]) -> str:
+    data: bytes = orjson.dumps(items)
     return data.decode()
 
 

@@ -116,6 +116,23 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
     return names.label(s.kind, s.level, s.name, seat, lang)
 
 
+def area_key(svg: str) -> str:
+    """An area's drawing in 16 hex digits: a push leaves out the drawings a page already has
+    (`slim_areas`), and the page leaves an area it already shows alone. Python's own string
+    hash (64 bits, kept by the string once made): a digest of every drawing of every push
+    cost a fifth of the drawing. Keys are compared only within one process's pushes to one
+    socket and by that socket's page, so a hash seeded per process is enough."""
+    return f"{hash(svg) & 0xFFFF_FFFF_FFFF_FFFF:016x}"
+
+
+def slim_areas(areas: list[dict[str, Any]], held: frozenset[str]) -> list[dict[str, Any]]:
+    """The areas with the drawing left out of each one whose key is in `held` (what the
+    socket's last payload carried): the page takes that drawing from it. Most moves change one
+    or two areas of six, and the drawings were most of every push."""
+    return [{k: v for k, v in a.items() if k != "svg"} if a["key"] in held else a
+            for a in areas]
+
+
 def drawn(game: str, view: dict[str, Any], lang: str,
           seat_names: list[str]) -> tuple[list[dict[str, Any]] | None, str | None]:
     """The game's drawing of a view: `(areas, None)` for a game that draws its table as
@@ -123,7 +140,9 @@ def drawn(game: str, view: dict[str, Any], lang: str,
     The seats' names go to the drawing beside the view: the engine never holds them."""
     render = game_module(game, "render")
     areas_fn = getattr(render, "areas", None)
-    areas = areas_fn(view, lang=lang, names=seat_names) if callable(areas_fn) else None
+    areas = [{**a, "key": area_key(a["svg"])}
+             for a in areas_fn(view, lang=lang, names=seat_names)] \
+        if callable(areas_fn) else None
     svg = render.svg(view, lang=lang, names=seat_names) \
         if render is not None and areas is None else None
     return areas, svg
@@ -148,7 +167,9 @@ def seat_list(table: Table, view: dict[str, Any], lang: str) -> list[dict[str, A
 def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
-    view = state.view(seat)
+    # the spectator's view of this very state was made for the log's events: not again
+    view = table.public if seat is None and table.public_of is state and table.public \
+        is not None else state.view(seat)
     to_act = list(state.to_act())
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
@@ -226,6 +247,7 @@ def step_events(table: Table, after: State, seat: int, text: str
         return (), None
     before = table.public if table.public is not None else table.state.view(None)
     table.public = after.view(None)
+    table.public_of = after
     return _derive(table, table.version, before, table.public, seat, text)
 
 

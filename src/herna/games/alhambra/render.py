@@ -683,7 +683,25 @@ def sort_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
                                         int(c.get("value", 0))))
 
 
+_HAND_KEYS = ("hand", "hand_count", "seat", "hand_total")
+
+
+@by_data(maxsize=1024)
+def _alhambra_drawn(cells: Sequence[Mapping[str, Any]], seat: int, lang: str,
+                    mine: bool) -> _Block:
+    """An Alhambra from exactly what it shows: it changes on a placement, not on every
+    payment that redraws its seat's area."""
+    return _alhambra(cells, seat, lang, mine)
+
+
 def _hand(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
+    """The hand from exactly what it shows (`_hand_drawn`): a seat's area is drawn again on
+    most moves (its money, its reserve, its Alhambra), its parts seldom all at once."""
+    return _hand_drawn({k: seat[k] for k in _HAND_KEYS if k in seat}, lang, mine)
+
+
+@by_data(maxsize=1024)
+def _hand_drawn(seat: Mapping[str, Any], lang: str, mine: bool = False) -> _Block:
     """A hand, or only its size when hidden; in the viewer's own hand (`mine`) every card is
     a part named by the card (`hand:g4`, as many as there are copies). Cards wrap in rows of
     HAND_PER_ROW (never smaller than 44x64 on a phone)."""
@@ -825,7 +843,7 @@ def _seat_body(seat: Mapping[str, Any], mine: bool, lang: str) -> _SeatBody:
     out.append(_text(PAD, y, t("svg.longest_wall", lang, wall=seat.get("longest_wall", 0)),
                      class_="wall-len"))
     y += 12
-    grid = _alhambra(seat.get("alhambra", []), number, lang, mine)
+    grid = _alhambra_drawn(seat.get("alhambra", []), number, lang, mine)
     out.append(grid.at(max(0.0, (AREA_WIDTH - grid.width) / 2), y))
     y += grid.height + PAD
     return _SeatBody(max(AREA_WIDTH, grid.width), y, "".join(out))

@@ -73,10 +73,21 @@ function connect(key, token) {
   sockets.set(key, ws);
   let opened = false;
   let told = false; // a payload came: the server took this socket
+  let had = new Map(); // area key -> drawing, of this socket's last payload
   ws.onopen = () => { opened = true; };
   ws.onmessage = (e) => {
     if (!told) { told = true; busyTries = 0; setStatus("live"); }
-    receive(key, JSON.parse(e.data));
+    const payload = JSON.parse(e.data);
+    // a push leaves out the drawings of the areas this socket's last one carried
+    for (const area of payload.areas || []) {
+      if (area.svg === undefined) area.svg = had.get(area.key);
+    }
+    if ((payload.areas || []).some((area) => area.svg === undefined)) {
+      ws.close(); // never expected: a new socket starts with the whole table
+      return;
+    }
+    had = new Map((payload.areas || []).map((area) => [area.key, area.svg]));
+    receive(key, payload);
   };
   ws.onclose = (e) => {
     if (sockets.get(key) !== ws) return; // replaced on purpose (language change)
