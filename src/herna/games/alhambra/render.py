@@ -886,12 +886,14 @@ def _seat_head(number: int, name: str, score: object, active: bool, width: float
     return "".join(parts)
 
 
-def _seat_area(view: View, seat: Mapping[str, Any], lang: str) -> _Area:
-    """One player's area: name, score and whose turn, then the body (`_seat_body`)."""
+def _seat_area(view: View, seat: Mapping[str, Any], lang: str, marks: bool) -> _Area:
+    """One player's area: name, score and (`marks`) whose turn, then the body
+    (`_seat_body`). The page marks whose turn it is itself (its `to-act` areas): without the
+    mark an area changes only when its seat's things do, not on every turn."""
     number = int(seat.get("seat", 0))
     mine = view.get("seat") == number
-    active = number in view.get("to_act", []) or (
-        view.get("phase") != "over" and view.get("current") == number)
+    active = marks and (number in view.get("to_act", []) or (
+        view.get("phase") != "over" and view.get("current") == number))
     drawn = _seat_body(seat, mine, lang)
     name = _seat_name(view, number, lang)
     head = 46 if active else 30
@@ -1123,12 +1125,12 @@ def _outcome_area(view: View, outcome: Mapping[str, Any], lang: str) -> _Area:
                  block.height + 8 + PAD, block.at(PAD, 8, "alh-outcome"))
 
 
-def _areas(view: dict[str, Any], lang: str) -> list[_Area]:
+def _areas(view: dict[str, Any], lang: str, marks: bool = False) -> list[_Area]:
     """The table's areas in the order a player needs them: the outcome first at the end;
     while I place tiles, my own area (and Dirk) first; otherwise the market first, then my
     area; then the other players, the supply, Dirk and the legend."""
     me = view.get("seat")
-    seats = [_seat_area(view, seat, lang) for seat in view.get("seats", [])]
+    seats = [_seat_area(view, seat, lang, marks) for seat in view.get("seats", [])]
     mine = [a for a in seats if a.seat == me]
     others = [a for a in seats if a.seat != me]
     market = _market_area(view, lang)
@@ -1150,7 +1152,8 @@ def areas(view: dict[str, Any], lang: str | None = None,
           names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The table as separate areas for the page (the areas contract, docs/API.md): each a
     standalone SVG at most 360 units wide (a growing Alhambra sets data-min-width), with its
-    id, kind, title and, for a seat, a one-line summary for the compact row."""
+    id, kind, title and, for a seat, a one-line summary for the compact row. Whose turn it is
+    the page shows from the payload's `to_act`, not the drawing (`svg` draws it)."""
     lang = lang_of(lang)
     return [area.entry() for area in _areas(with_names(view, names), lang)]
 
@@ -1165,7 +1168,7 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
     """
     lang = lang_of(lang)
     view = with_names(view, names)
-    drawn = _areas(view, lang)
+    drawn = _areas(view, lang, marks=True)
     width = max(area.width for area in drawn) + 2 * PAD
     title = t("header.title", lang)
     if view.get("seat") is not None:

@@ -381,7 +381,7 @@ def _card_row(view: View, card: Mapping[str, Any], x: float, y: float,
 CHIP_W, CHIP_H = 46, 46
 
 
-def _seat_area(view: View, seat: Mapping[str, Any]) -> dict[str, Any]:
+def _seat_area(view: View, seat: Mapping[str, Any], marks: bool = False) -> dict[str, Any]:
     i = seat["seat"]
     mine = i == view["seat"]
     eq = bool(view["equilibrium"]["mode"])
@@ -389,7 +389,7 @@ def _seat_area(view: View, seat: Mapping[str, Any]) -> dict[str, Any]:
     shown = {"seat": seat, "title": title + (t("you") if mine else ""),
              "fill": _seat_fill(view, i), "mine": mine, "phase": view["phase"],
              "dice": view.get("dice_per_player", 5), "eq": eq,
-             "turn": i in view.get("to_act", ()) and view["phase"] != "over"}
+             "turn": marks and i in view.get("to_act", ()) and view["phase"] != "over"}
     body, h = _seat_drawn(shown, get_lang())
     waiting = "" if view["phase"] != "mark" else "marked" if seat["marked"] else "not_marked"
     summary = _summary(int(seat["score"]["total"]), len(seat["tiles"]), int(seat["supply"]),
@@ -528,18 +528,20 @@ def _outcome_area(view: View, out: Mapping[str, Any]) -> dict[str, Any]:
 
 # ----- the table ----------------------------------------------------------------------------------
 def areas(view: dict[str, Any], lang: str | None = None,
-          names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+          names: Sequence[str] | None = None, marks: bool = False) -> list[dict[str, Any]]:
     """The table as areas for the page (the areas contract): the final score first at the
     end, then the playing grid (every choice a seat makes is a tile on it), the viewer's
-    own seat, and the other seats in seat order after the viewer."""
+    own seat, and the other seats in seat order after the viewer. Whose turn it is (`marks`:
+    a seat's thicker frame) only for the whole drawing: the page shows it from `to_act`, and
+    without it a seat's area changes only when its own things do."""
     view = with_names(view, names)
     if lang is None:
-        return _areas(view)
+        return _areas(view, marks)
     with speaking(lang):
-        return _areas(view)
+        return _areas(view, marks)
 
 
-def _areas(view: dict[str, Any]) -> list[dict[str, Any]]:
+def _areas(view: dict[str, Any], marks: bool = False) -> list[dict[str, Any]]:
     out = []
     if view.get("outcome"):
         out.append(_outcome_area(view, view["outcome"]))
@@ -547,7 +549,7 @@ def _areas(view: dict[str, Any]) -> list[dict[str, Any]]:
     me = view.get("seat")
     n = len(view["seats"])
     order = range(n) if me is None else [(me + k) % n for k in range(n)]
-    out += [_seat_area(view, view["seats"][s]) for s in order]
+    out += [_seat_area(view, view["seats"][s], marks) for s in order]
     return out
 
 
@@ -556,7 +558,7 @@ def svg(view: dict[str, Any], lang: str | None = None,
     """The whole picture for one seat's (or a spectator's) view, in `lang` (default: the
     current language); `names`: what to call the seats ("Seat N" without them). The areas
     joined into one drawing: one source of drawing for the page and the CLI."""
-    drawn = areas(view, lang, names)
+    drawn = areas(view, lang, names, marks=True)
     with speaking(lang or get_lang()):
         foot = t("recon")
     return join_areas(drawn, background=PAPER, foot=foot)
