@@ -134,12 +134,15 @@ def state_at(c: Any, tid: str, version: int) -> herna.State:
 
 
 def filled(pushed: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
-    """A socket's push with the area drawings it left out taken from the socket's push
-    `before`, as the page does (docs/API.md, "Pushes leave out what the page has")."""
+    """A socket's push with the area drawings and log lines it left out taken from the
+    socket's push `before`, as the page does (docs/API.md, "Pushes leave out what the page has")."""
     had = {a["key"]: a["svg"] for a in before.get("areas") or []}
     for a in pushed.get("areas") or []:
         if "svg" not in a:
             a["svg"] = had[a["key"]]
+    keep = pushed.pop("log_keep", 0)
+    if keep:
+        pushed["log"] = before["log"][len(before["log"]) - keep:] + pushed["log"]
     return pushed
 
 

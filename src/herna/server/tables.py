@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import multiprocessing
 import os
@@ -22,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -105,11 +106,10 @@ class Table:
     # while a race clock is stamped on each copy (Tables.payload)
     cache: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
-    # and for pushes: the payload's JSON without its areas, the areas and their keys; and
-    # the pushes that leave out drawings a socket already has, by what it has (Tables.push)
-    heads: dict[tuple[int | None, str], tuple[str, list[dict[str, Any]], frozenset[str]]] = \
-        field(default_factory=dict)
-    slims: dict[tuple[int | None, str, frozenset[str]], str] = field(default_factory=dict)
+    # and for pushes (Tables.push_text): the payload without its areas and log, and those;
+    # and the pushes that leave out what a socket's page has, by the push it had last
+    heads: dict[tuple[int | None, str], Made] = field(default_factory=dict)
+    slims: dict[tuple[int | None, str, int], str] = field(default_factory=dict)
     # words.log_lines: per language, per row of a step shown, its lines (the action's, then
     # its events')
     log_words: dict[str, dict[int, list[dict[str, Any]]]] = field(default_factory=dict)
@@ -204,6 +204,56 @@ class Table:
         return words.sealed_run(self.steps)
 
 
+class Made(NamedTuple):
+    """One (seat, language)'s payload at one version, as pushes are made from it: its JSON
+    without the areas and the log (no closing brace), the areas with their keys, the log's
+    lines, and a stamp no other payload has (what a socket had last is named by it)."""
+
+    head: str
+    areas: list[dict[str, Any]] | None
+    keys: frozenset[str]
+    log: list[dict[str, Any]]
+    stamp: int
+
+
+_STAMPS = itertools.count(1)
+
+
+def _made(payload: dict[str, Any]) -> Made:
+    """A payload taken apart for pushes (`payload` is a copy of its own: changed here)."""
+    areas = payload.pop("areas", None) or None
+    log = payload.pop("log", None) or []
+    return Made(_dumps(payload)[:-1], areas,
+                frozenset(a["key"] for a in areas) if areas else frozenset(), log,
+                next(_STAMPS))
+
+
+def _log_kept(before: list[dict[str, Any]], log: list[dict[str, Any]]) -> int:
+    """How many of the last lines of `before` (a socket's last log) `log` starts with: the
+    log is a window of the last lines, so a move mostly drops a line or none at the front
+    and adds its own at the end."""
+    for j in range(len(before)):
+        n = len(before) - j
+        if n <= len(log) and (before[j] is log[0] or before[j] == log[0]) \
+                and before[j:] == log[:n]:
+            return n
+    return 0
+
+
+def _push_json(made: Made, held: Made | None) -> str:
+    """The JSON of a push: whole for a socket that has nothing yet (`held` None); else the
+    area drawings `held` carried are left out, and of the log only the new lines come, after
+    `log_keep`: how many of the socket's last lines it goes on from."""
+    if held is None:
+        areas, log, keep = made.areas, made.log, 0
+    else:
+        areas = words.slim_areas(made.areas, held.keys) if made.areas else made.areas
+        keep = _log_kept(held.log, made.log)
+        log = made.log[keep:]
+    kept = f',"log_keep":{keep}' if keep else ""
+    return f'{made.head},"areas":{_dumps_any(areas)}{kept},"log":{_dumps_any(log)}}}'
+
+
 @dataclass(eq=False)
 class Watcher:
     """One connection (a WebSocket) and what it sees: a seat's view or a spectator's.
@@ -221,7 +271,7 @@ class Watcher:
     pump: asyncio.Task[None] | None = None
     gone: bool = False
     counted: bool = False  # among its seat's open pages (Table.present)
-    held: frozenset[str] = frozenset()  # the keys of the areas its last push carried
+    held: Made | None = None  # what its last push carried (its page has those drawings)
 
     def start(self) -> None:
         self.pump = asyncio.get_running_loop().create_task(self._pump())
@@ -1064,56 +1114,41 @@ class Tables:
         return self.push_text(table, seat, lang)[0]
 
     def push_text(self, table: Table, seat: int | None, lang: str | None = None,
-                  held: frozenset[str] = frozenset()) -> tuple[str, frozenset[str]]:
-        """The payload as JSON text for a socket whose page has the area drawings `held`
-        (their keys): those are left out (`words.slim_areas`); and the keys of all its areas,
-        which the page has once it is sent. Made once per version, seat, language and what
-        is held, however many sockets carry it; HTTP answers hold nothing (whole payloads)."""
+                  held: Made | None = None) -> tuple[str, Made]:
+        """The payload as JSON text for a socket whose last push was `held` (None: it has
+        nothing yet, or an HTTP answer): the area drawings and log lines that push carried
+        are left out (docs/API.md, the WebSocket section); and what this one carries. Made
+        once per version, seat, language and last push, however many sockets carry it."""
         lang = lang or table.row.lang
         clock = self.clock(table)  # asked once per push: the payload needs it too
-        if clock is not None:
-            out = self.payload(table, seat, lang)
-            areas = out.get("areas")
-            if not areas:
-                return _dumps(out), frozenset()
-            if held:
-                out["areas"] = words.slim_areas(areas, held)
-            return _dumps(out), frozenset(a["key"] for a in areas)
+        if clock is not None:  # Ubongo's race: a payload stamped afresh for each push
+            made = _made(self.payload(table, seat, lang))
+            return _push_json(made, held), made
         key = (seat, lang)
-        made = table.heads.get(key)
-        if made is None:
-            payload = self._payload(table, seat, lang, None)
-            areas = payload.pop("areas", None) or []
-            if not areas:
-                payload["areas"] = None
-            made = (_dumps(payload)[:-1], areas, frozenset(a["key"] for a in areas))
-            table.heads[key] = made
-        head, areas, keys = made
-        if not areas:
+        kept = table.heads.get(key)
+        if kept is None:
+            kept = table.heads[key] = _made(self._payload(table, seat, lang, None))
+        made = kept
+        if held is None:
             text = table.texts.get(key)
             if text is None:
-                text = table.texts[key] = head + "}"
-        elif held & keys:
-            text = table.slims.get((seat, lang, held))
-            if text is None:
-                text = f'{head},"areas":{_dumps_list(words.slim_areas(areas, held))}}}'
-                table.slims[(seat, lang, held)] = text
+                text = table.texts[key] = _push_json(made, None)
         else:
-            text = table.texts.get(key)
+            text = table.slims.get((seat, lang, held.stamp))
             if text is None:
-                text = table.texts[key] = f'{head},"areas":{_dumps_list(areas)}}}'
+                text = table.slims[(seat, lang, held.stamp)] = _push_json(made, held)
         clocks_now = self.clocks_of(table)
         if clocks_now is not None:  # the time left, as of now, on the text kept per version
             text = f'{text[:-1]},"clocks":{_dumps(clocks_now)}}}'
-        return text, keys
+        return text, made
 
     def push(self, table: Table, watcher: Watcher) -> bool:
         """Queue the table as it is now for one connection (False: it fell behind and is
-        dropped), leaving out the drawings its last push already carried."""
-        text, keys = self.push_text(table, watcher.seat, watcher.lang, watcher.held)
+        dropped), leaving out what its last push already carried."""
+        text, made = self.push_text(table, watcher.seat, watcher.lang, watcher.held)
         if not watcher.push(text):
             return False
-        watcher.held = keys
+        watcher.held = made
         return True
 
     def watch(self, table: Table, watcher: Watcher) -> None:
@@ -1403,8 +1438,8 @@ def _dumps(payload: dict[str, Any]) -> str:
     return data.decode()
 
 
-def _dumps_list(items: list[Any]) -> str:
-    data: bytes = orjson.dumps(items)
+def _dumps_any(value: Any) -> str:
+    data: bytes = orjson.dumps(value)
     return data.decode()
 
 

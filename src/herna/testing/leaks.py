@@ -908,7 +908,10 @@ def resampled(store: Any, table: str, states: list[State], chunks: list[Chunk],
         t = Table(row=row, state=world, steps=moves)
         with speaking(lang):
             made = orjson.loads(orjson.dumps(words.payload(t, seat, lang)))
-        sent = {k: x for k, x in sent.items() if k not in ("clock", "clocks")}
+        keep = sent.get("log_keep", 0)
+        sent = {k: x for k, x in sent.items() if k not in ("clock", "clocks", "log_keep")}
+        if isinstance(keep, int) and keep and isinstance(made.get("log"), list):
+            made["log"] = made["log"][keep:]  # the lines the socket had (compared then)
         if isinstance(made.get("areas"), list) and isinstance(sent.get("areas"), list) \
                 and len(made["areas"]) == len(sent["areas"]):
             # a push leaves out the drawings its socket's last one carried (the same key:

@@ -74,19 +74,25 @@ function connect(key, token) {
   let opened = false;
   let told = false; // a payload came: the server took this socket
   let had = new Map(); // area key -> drawing, of this socket's last payload
+  let hadLog = []; // and its log
   ws.onopen = () => { opened = true; };
   ws.onmessage = (e) => {
     if (!told) { told = true; busyTries = 0; setStatus("live"); }
     const payload = JSON.parse(e.data);
-    // a push leaves out the drawings of the areas this socket's last one carried
+    // a push leaves out the drawings of the areas this socket's last one carried, and the
+    // log lines it had: `log_keep` of its last lines come first
     for (const area of payload.areas || []) {
       if (area.svg === undefined) area.svg = had.get(area.key);
     }
-    if ((payload.areas || []).some((area) => area.svg === undefined)) {
+    const keep = payload.log_keep || 0;
+    if ((payload.areas || []).some((area) => area.svg === undefined) || keep > hadLog.length) {
       ws.close(); // never expected: a new socket starts with the whole table
       return;
     }
+    if (keep) payload.log = hadLog.slice(hadLog.length - keep).concat(payload.log);
+    delete payload.log_keep;
     had = new Map((payload.areas || []).map((area) => [area.key, area.svg]));
+    hadLog = payload.log;
     receive(key, payload);
   };
   ws.onclose = (e) => {
