@@ -82,3 +82,34 @@ def test_pair_value_is_the_tiebreak_value() -> None:
         for c in s.rows[field][:GEMS_TAKEN]:
             counts[c] += 1
         assert bots._pair_value(s, 0, field) == score_value(counts)
+
+
+def test_hard_level_searches_every_move_in_the_greedys_order() -> None:
+    """Issue 21: the hard level's root holds every legal start field or move (top=0), not only
+    the greedy's 3 favourites, ordered by the greedy's judgement and biased toward it; at 100
+    iterations each of them is tried, and the level is deterministic for its seed."""
+    name, options = bots.LEVELS["hard"]
+    assert name == "mcts" and options["top"] == 0 and options["iterations"] == 100
+    assert options["bias"] == 1.0
+    s = herna.make(GAME, players=2, seed=5)
+    assert isinstance(s, UbongoState)
+    greedy = bots.GreedyBot(1)
+    race = Rng(3)
+    checked = 0
+    while not s.is_over() and checked < 3:
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        if s.phase == rules.RACE:
+            s.apply_unchecked(seat, rules.model_submission(s, seat, race, "medium"))
+            continue
+        if len(legal) > 3:
+            bot = make_bot("hard", GAME, 7)
+            assert isinstance(bot, bots.SkillMctsBot)
+            table = bot.search(s, seat).tables[seat]
+            assert sorted(table.order) == sorted(a.code for a in legal)
+            assert table.order[0] == greedy.act(s, seat).code
+            assert all(table.stats.get(a.code, [0])[0] >= 1 for a in legal)
+            assert make_bot("hard", GAME, 7).act(s, seat) == make_bot("hard", GAME, 7).act(s, seat)
+            checked += 1
+        s.apply(seat, greedy.act(s, seat))
+    assert checked == 3
