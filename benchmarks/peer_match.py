@@ -95,9 +95,14 @@ def race_code(h: State, seat: int, rng: Rng) -> int | None:
     return None
 
 
-def herna_spec(budget: float | None) -> str:
-    """The hard level, capped at `budget` CPU seconds a decision if one is given."""
-    return "hard" if budget is None else f"hard:time={budget}"
+def herna_spec(budget: float | None, game_id: str = "") -> str:
+    """The hard level, capped at `budget` CPU seconds a decision if one is given. In Ubongo
+    it is told it races at "medium", as it does here (`race_code`): the level's search draws
+    its own solving times from the skill it races at, and a search that counts on the hard
+    level's speed in a race run at medium's misjudges who takes the gems first."""
+    options = ([] if budget is None else [f"time={budget}"]) \
+        + (["skill=medium"] if game_id == "ubongo" else [])
+    return "hard" + (":" + ",".join(options) if options else "")
 
 
 def play(game_id: str, index: int, seed: int, herna_budget: float | None,
@@ -107,7 +112,7 @@ def play(game_id: str, index: int, seed: int, herna_budget: float | None,
     game_seed = derive_seed(seed, game_id, index) % 2**31  # an int parameter in pyspiel
     herna_seat = index % 2
     game = pyspiel.load_game(openspiel.NAMES[game_id], {"players": 2, "seed": game_seed})
-    herna = make_bot(herna_spec(herna_budget), game_id, derive_seed(game_seed, "herna"))
+    herna = make_bot(herna_spec(herna_budget, game_id), game_id, derive_seed(game_seed, "herna"))
     rival = TimedISMCTSBot(game, ismcts_budget, derive_seed(game_seed, "ismcts"))
     race_rng = Rng(derive_seed(game_seed, "race"))
     state = game.new_initial_state()
@@ -156,7 +161,8 @@ def herna_cpu(game_id: str, games: int, seed: int, herna_budget: float | None) -
     for i in range(games):
         game_seed = derive_seed(seed, game_id, "calibrate", i) % 2**31
         game = pyspiel.load_game(openspiel.NAMES[game_id], {"players": 2, "seed": game_seed})
-        bots = [make_bot(herna_spec(herna_budget), game_id, derive_seed(game_seed, "herna", s))
+        bots = [make_bot(herna_spec(herna_budget, game_id), game_id,
+                         derive_seed(game_seed, "herna", s))
                 for s in (0, 1)]
         race_rng = Rng(derive_seed(game_seed, "race"))
         state = game.new_initial_state()
@@ -272,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.ismcts_times is not None:
             cpu = herna_cpu(game_id, args.calibrate, args.seed, herna_budget)
             ismcts_budget = float(f"{args.ismcts_times * cpu:.3g}")
-            print(f"calibration {game_id}: Herna {herna_spec(herna_budget)} "
+            print(f"calibration {game_id}: Herna {herna_spec(herna_budget, game_id)} "
                   f"{1000 * cpu:.1f} ms CPU per decision over {args.calibrate} games; "
                   f"ISMCTS budget {args.ismcts_times:g} x = {ismcts_budget} s "
                   f"(continue with --ismcts-budget {ismcts_budget})", flush=True)

@@ -50,6 +50,10 @@ def test_herna_runs_its_level_budget_unless_capped() -> None:
     assert isinstance(free, MctsBot) and isinstance(capped, MctsBot)
     assert (free.iterations, free.time) == (level, None)
     assert (capped.iterations, capped.time) == (level, 0.003)
+    # Ubongo's hard level is told it races at medium, as the match draws its race
+    assert pm.herna_spec(None, "ubongo") == "hard:skill=medium"
+    assert pm.herna_spec(0.5, "ubongo") == "hard:time=0.5,skill=medium"
+    assert make_bot(pm.herna_spec(0.5, "ubongo"), "ubongo", 1).skill == "medium"
 
 
 def test_each_side_gets_its_own_budget() -> None:
