@@ -1,8 +1,9 @@
 """Pushes leave out what the page has (docs/API.md): a socket's first payload carries every
 area's drawing with its key and the whole log; each later push leaves out the drawings whose
 key its last push carried and the log lines it had (`log_keep`), and with those taken from
-that push it is the whole payload the API answers at the same version. Most moves change one or two areas of six, so a push is a fraction of a
-payload; a new socket starts whole again."""
+that push it is the whole payload the API answers at the same version. Most moves change
+one to three areas of four to six, so a push is a fraction of a payload; a new socket starts
+whole again."""
 
 from __future__ import annotations
 
