@@ -17,7 +17,10 @@ Each side may have its own budget: `--herna-budget S` caps Herna's search at S C
 seconds, and `--ismcts-times K` gives it K times Herna's mean CPU per decision in that game,
 measured first over `--calibrate` games of Herna against itself (own deals, never the match's)
 and printed; give the printed budget as `--ismcts-budget` to continue a run in another session
-at the same budget. `--budget` sets both sides (the default of either left out). Times per
+at the same budget. With `--follow`, ISMCTS's budget follows Herna's own time in each game
+(K times its mean so far): on a machine whose load changes, a fixed budget in CPU seconds
+is not a fixed ratio (both sides' CPU time grows when another process shares the core).
+`--budget` sets both sides (the default of either left out). Times per
 decision count the decisions with a choice (two legal actions or more): the others cost
 neither side a search. Each CSV row records both budgets.
 
@@ -106,9 +109,11 @@ def herna_spec(budget: float | None, game_id: str = "") -> str:
 
 
 def play(game_id: str, index: int, seed: int, herna_budget: float | None,
-         ismcts_budget: float) -> dict[str, Any]:
+         ismcts_budget: float, follow: float | None = None) -> dict[str, Any]:
     """One game, Herna's `hard` (capped at `herna_budget`, None: its level's budget) against
-    ISMCTS at `ismcts_budget` CPU seconds a decision; the CSV row."""
+    ISMCTS at `ismcts_budget` CPU seconds a decision; the CSV row. `follow` = K: ISMCTS gets
+    K times Herna's mean CPU per decision so far in this game instead (`ismcts_budget` until
+    Herna's first decision), so the ratio holds however busy the machine is meanwhile."""
     game_seed = derive_seed(seed, game_id, index) % 2**31  # an int parameter in pyspiel
     herna_seat = index % 2
     game = pyspiel.load_game(openspiel.NAMES[game_id], {"players": 2, "seed": game_seed})
@@ -134,6 +139,8 @@ def play(game_id: str, index: int, seed: int, herna_budget: float | None,
                 herna_n += 1
         else:
             sims = rival.sims
+            if follow is not None and herna_n:
+                rival.budget = follow * herna_time / herna_n
             code = rival.step(state)
             if choice:
                 rival_time += time.process_time() - t0
@@ -145,7 +152,8 @@ def play(game_id: str, index: int, seed: int, herna_budget: float | None,
     return {
         "game": game_id, "index": index, "seed": game_seed, "herna_seat": herna_seat,
         "herna_budget": LEVEL if herna_budget is None else herna_budget,
-        "ismcts_budget": ismcts_budget, "herna_share": out.win_shares()[herna_seat],
+        "ismcts_budget": ismcts_budget if follow is None else f"{follow:g}x",
+        "herna_share": out.win_shares()[herna_seat],
         "scores": " ".join(f"{s:g}" for s in out.scores), "decisions": len(state.history()),
         "herna_ms": round(1000 * herna_time / max(1, herna_n), 1),
         "ismcts_ms": round(1000 * rival_time / max(1, rival_n), 1),
@@ -241,6 +249,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="ISMCTS's CPU seconds per decision (default: --budget, else 0.1)")
     rival.add_argument("--ismcts-times", type=float, metavar="K",
                        help="ISMCTS gets K x Herna's mean CPU per decision, measured per game")
+    ap.add_argument("--follow", action="store_true",
+                    help="with --ismcts-times K: ISMCTS gets K x Herna's mean CPU per decision "
+                         "so far in each game (the calibrated budget before Herna's first), so "
+                         "a machine busy with other work changes both sides alike")
     ap.add_argument("--calibrate", type=int, default=4,
                     help="games of Herna against itself that measure its time for "
                          "--ismcts-times (default 4)")
@@ -257,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--{name.replace('_', '-')} must be a positive number, not {value}")
     if args.calibrate < 1:
         ap.error("--calibrate must be at least 1 game")
+    if args.follow and args.ismcts_times is None:
+        ap.error("--follow goes with --ismcts-times K")
     herna_budget = args.herna_budget if args.herna_budget is not None else args.budget
     openspiel.register()
     out = None
@@ -287,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             ismcts_budget = args.budget if args.budget is not None else 0.1
         for i in range(args.start, args.start + args.games):
-            row = play(game_id, i, args.seed, herna_budget, ismcts_budget)
+            row = play(game_id, i, args.seed, herna_budget, ismcts_budget,
+                       args.ismcts_times if args.follow else None)
             print(" ".join(f"{k}={row[k]}" for k in COLUMNS), flush=True)
             if out is not None:
                 writer.writerow(row)

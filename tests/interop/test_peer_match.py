@@ -69,6 +69,16 @@ def test_each_side_gets_its_own_budget() -> None:
     assert capped["herna_share"] in (0.0, 0.5, 1.0)
 
 
+def test_ismcts_can_follow_hernas_own_time() -> None:
+    """--follow: ISMCTS gets K times Herna's mean CPU per decision so far in the game (Herna
+    moves first in game 0, so the starting budget, 0.5 s here, is never used)."""
+    row = pm.play(GAME, 0, 1, None, 0.5, follow=3.0)
+    assert row["ismcts_budget"] == "3x"
+    # the mean so far moves with each decision: about 3x, one simulation past each budget
+    assert 1.5 * row["herna_ms"] <= row["ismcts_ms"] <= 4.5 * row["herna_ms"] + 5
+    assert row["ismcts_ms"] < 500
+
+
 def test_herna_cpu_measures_decisions_with_a_choice() -> None:
     cpu = pm.herna_cpu(GAME, 1, 1, None)
     assert 0.0 < cpu < 0.5
