@@ -99,11 +99,13 @@ def others_move(page: Any, table: Any, budget: float = 90) -> list[dict[str, Any
     while True:
         assert time.monotonic() < deadline, "no bot's move drawn in time"
         play_one_move(page)
-        mine = drawn_version(page)
-        if table.version > mine or table.state.to_act() != (0,):
+        if table.version > drawn_version(page) or table.state.to_act() != (0,):
             break
     wait_for(lambda: table.state.is_over() or (table.state.to_act() == (0,)
              and drawn_version(page) >= table.version), timeout=60, what="my turn again")
+    # the version my last move made (read from the server: the page may have drawn the bots'
+    # moves too by the time a read of its version comes back)
+    mine = 1 + max(i for i, (seat, _) in enumerate(table.state.history) if seat == 0)
     return [d for d in page.evaluate("window.drawn") if d["version"] > mine]
 
 

@@ -80,17 +80,12 @@ export function drawAreas(board, payload) {
       if (mark) row.prepend(mark);
     }
     const body = section.querySelector(".area-body");
+    const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
     const current = body.querySelector(":scope > svg");
-    // an area drawn the same as it is shown is left alone (its key: a digest of its drawing)
-    if (!current || !area.key || body.dataset.key !== area.key) {
-      const text = (area.svg || "").replace(/^<\?xml[^>]*>\s*/, "");
-      if (current) {
-        Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
-      } else {
-        body.innerHTML = text;
-      }
-      if (area.key) body.dataset.key = area.key;
-      else delete body.dataset.key;
+    if (current) {
+      Idiomorph.morph(current, text, { morphStyle: "outerHTML" });
+    } else {
+      body.innerHTML = text;
     }
     const drawn = body.querySelector(":scope > svg");
     const pans = Boolean(drawn) && fitSvg(drawn);
