@@ -8,7 +8,6 @@ whole again."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -16,7 +15,6 @@ import pytest
 from fastapi.testclient import TestClient
 from serverkit import GAMES, choose, create, filled, get
 
-from herna.server.app import create_app
 from herna.server.words import area_key
 
 MOVES = 12
@@ -24,13 +22,6 @@ MOVES = 12
 
 def comparable(p: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in p.items() if k not in ("clock", "clocks")}
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    """A server that slims its pushes (off by default: see Tables.slim_pushes)."""
-    with TestClient(create_app(db, bot_pace=False, slim_pushes=True)) as c:
-        yield c
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

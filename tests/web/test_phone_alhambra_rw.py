@@ -22,6 +22,20 @@ def area_order(page: Any) -> list[str]:
         "() => [...document.querySelectorAll('#board .areas > .area')].map(a => a.dataset.area)"))
 
 
+def scrolled_into_sight(page: Any, part: Any) -> bool:
+    """A part lying under the phone's move box (fixed at the bottom), scrolled into sight as
+    a tap or Tab does, stops above the box and below the jump chips: a tap there reaches the
+    part, not the box (a test's tap once did, and the die never changed)."""
+    return bool(part.evaluate("""(el) => {
+      const turn = document.getElementById("turn").getBoundingClientRect();
+      const chips = document.querySelector("#board > .jumps").getBoundingClientRect();
+      window.scrollBy(0, el.getBoundingClientRect().top - turn.top - 10);  // now under the box
+      el.scrollIntoView({ block: "nearest" });
+      const r = el.getBoundingClientRect();
+      return r.top >= chips.bottom - 1 && r.bottom <= turn.top + 1;
+    }"""))
+
+
 def test_roll_and_write_on_a_phone(browser: Any, live_server: LiveServer) -> None:
     page = open_table(browser, live_server.url, PHONE, "alhambra-rw", 2)
     assert area_order(page) == ["sheet-0", "scores", "sheet-1"]
@@ -39,6 +53,8 @@ def test_roll_and_write_on_a_phone(browser: Any, live_server: LiveServer) -> Non
     wait_for(lambda: step.count() > 0 or drawn_version(page) > before, what="steps lit")
     if step.count():
         layout_ok(page, "rw-die-chosen-390x844")
+        for part in step.all():
+            assert scrolled_into_sight(page, part), part.get_attribute("data-part")
         step.first.tap()
         confirm = page.locator("#turn .moves button.primary")
         wait_for(lambda: drawn_version(page) > before or confirm.count() > 0, what="a change")

@@ -94,7 +94,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
                finished_idle: float = FINISHED_IDLE, limits: Limits | None = None,
                shared: bool | None = None, now: Callable[[], float] = time.time,
                clock_every: float = CLOCK_EVERY, accounts: bool = False,
-               session_days: float = SESSION_DAYS, slim_pushes: bool = False) -> FastAPI:
+               session_days: float = SESSION_DAYS) -> FastAPI:
     """The application on database `db` (a path for SQLite, or a URL; default HERNA_DB,
     else herna.db). `bot_pace=False` lets racing bots answer at once (tests);
     `bot_processes=N` runs the bots in N worker processes instead of threads;
@@ -115,7 +115,7 @@ def create_app(db: str | None = None, bot_pool: Executor | None = None,
         raise ValueError("several processes need a PostgreSQL database, not "
                          f"{store.engine.dialect.name}")
     tables = Tables(store, bot_pool=bot_pool, bot_pace=bot_pace, bot_processes=bot_processes,
-                    shared=shared, now=now, slim_pushes=slim_pushes)
+                    shared=shared, now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -364,11 +364,8 @@ class Tables:
 
     def __init__(self, store: Store, bot_pool: Executor | None = None,
                  bot_pace: bool = True, bot_processes: int = 0, shared: bool = False,
-                 now: Callable[[], float] = time.time, slim_pushes: bool = False) -> None:
+                 now: Callable[[], float] = time.time) -> None:
         self.store = store
-        # pushes that leave out what the socket's page has (push_text): off by default until
-        # the page's stall after a slim push (a Roll & Write die change, 1 run in 6) is found
-        self.slim_pushes = slim_pushes
         # the server's wall clock, stored with each row of the log: the tables' clocks count
         # by it (a test puts a clock of its own here and moves it on; never a real sleep)
         self.now = now
@@ -1148,8 +1145,7 @@ class Tables:
     def push(self, table: Table, watcher: Watcher) -> bool:
         """Queue the table as it is now for one connection (False: it fell behind and is
         dropped), leaving out what its last push already carried."""
-        text, made = self.push_text(table, watcher.seat, watcher.lang,
-                                    watcher.held if self.slim_pushes else None)
+        text, made = self.push_text(table, watcher.seat, watcher.lang, watcher.held)
         if not watcher.push(text):
             return False
         watcher.held = made

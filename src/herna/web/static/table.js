@@ -1197,11 +1197,13 @@ async function main() {
   document.getElementById("prefs").replaceChildren(speedPicker());
   const board = document.getElementById("board");
   // a phone keeps "Your move" fixed at the bottom: the page makes room for it under the
-  // table (however tall it is now), so every part can be scrolled above it
+  // table (however tall it is now), so every part can be scrolled above it; and a part
+  // scrolled into sight (Tab reaches it, a finger's target) stops above it, not under it
   new ResizeObserver(([entry]) => {
     const fixed = getComputedStyle(entry.target).position === "fixed";
-    document.body.style.paddingBottom = fixed
-      ? `${Math.ceil(entry.target.getBoundingClientRect().height) + 8}px` : "";
+    const room = fixed ? `${Math.ceil(entry.target.getBoundingClientRect().height) + 8}px` : "";
+    document.body.style.paddingBottom = room;
+    document.documentElement.style.setProperty("--turn-room", room || "0px");
   }).observe(document.getElementById("turn"));
   board.addEventListener("click", onBoardClick);
   board.addEventListener("keydown", (e) => { // Tab to a lit part, Enter or Space chooses it
