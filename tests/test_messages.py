@@ -168,3 +168,18 @@ def test_no_hand_plural_rule_remains() -> None:
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"2 <= \w+ <= 4", text), path
+
+
+def test_words_kept_by_their_fields_types_and_language() -> None:
+    """Catalog.t keeps what it made (a drawing says the same things on every push): the same
+    key with 1 and 1.0, or in another language, or said in words, is made apart."""
+    catalog = i18n.Catalog({"t": "{time} s", "m": "move {action}"},
+                           {"t": "{time} s", "m": "tah {action}"}, {})
+    assert catalog.t("t", "en", time=2) == "2 s"
+    assert catalog.t("t", "en", time=2.0) == "2.0 s"
+    assert catalog.t("t", "cs", time=2.0) == "2,0 s"
+    assert catalog.t("t", "en", time=2) == "2 s"
+    assert catalog.t("m", "cs", action="x") == "tah x"
+    with i18n.in_words(lambda a: f"<{a}>"):
+        assert catalog.t("m", "cs", action="x") == "tah <x>"
+    assert catalog.t("m", "cs", action=["x"]) == "tah ['x']"  # unhashable: made each time

@@ -201,6 +201,9 @@ def localized(template: str, fields: dict[str, object], lang: str) -> dict[str, 
     return out
 
 
+SAID_KEPT = 50_000  # Catalog.t's words kept (emptied when full: a few MB at most)
+
+
 class Catalog:
     """A game's messages in LANGUAGES: `Catalog(EN, CS, SK)`, English the reference.
 
@@ -211,6 +214,9 @@ class Catalog:
     def __init__(self, en: dict[str, str], cs: dict[str, str], sk: dict[str, str]) -> None:
         self.en = en
         self.tables: dict[str, dict[str, str]] = {"en": en, "cs": cs, "sk": sk}
+        # the words made, by key, language and fields (with their types: 1 and 1.0 read
+        # apart): a drawing says the same few hundred things on every push
+        self._said: dict[tuple[object, ...], str] = {}
 
     def lang_of(self, lang: str | None = None) -> str:
         """`lang` if it is one of ours, else the CLI's current language (English by default)."""
@@ -222,6 +228,23 @@ class Catalog:
     def t(self, key: str, /, lang: str | None = None, **fields: object) -> str:
         """The message `key` in `lang` (default: the current language), `fields` filled in."""
         chosen = self.lang_of(lang)
+        if _say.get() is None:  # (inside `in_words` a move is said afresh)
+            try:
+                memo = (key, chosen, *fields.items(), *map(type, fields.values()))
+                said = self._said.get(memo)
+            except TypeError:  # a field that cannot be a key (a list): made each time
+                memo, said = None, None
+            if said is not None:
+                return said
+            said = self._make(key, chosen, fields)
+            if memo is not None:
+                if len(self._said) >= SAID_KEPT:
+                    self._said.clear()
+                self._said[memo] = said
+            return said
+        return self._make(key, chosen, fields)
+
+    def _make(self, key: str, chosen: str, fields: dict[str, object]) -> str:
         key = _key_for(key, self.en)
         template = self.tables[chosen].get(key) or self.en[key]
         return template.format(**localized(template, fields, chosen))

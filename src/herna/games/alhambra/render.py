@@ -158,14 +158,25 @@ def _attr(s: str) -> str:
     return s
 
 
+_ATTR_NAMES: dict[str, str] = {}  # a keyword's attribute name: class_ -> class, font_size
+
+
 def _attrs(attrs: Mapping[str, object]) -> str:
     out = []
     for key, value in attrs.items():
         if value is None:
             continue
-        text = _num(value) if isinstance(value, int | float) and not isinstance(value, bool) \
-            else str(value)
-        out.append(f' {key.rstrip("_").replace("_", "-")}="{_attr(text)}"')
+        name = _ATTR_NAMES.get(key)
+        if name is None:
+            name = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
+        kind = type(value)
+        if kind is int:  # (a number needs no escaping)
+            text = str(value)
+        elif isinstance(value, int | float) and kind is not bool:
+            text = _num(value)
+        else:
+            text = _attr(str(value))
+        out.append(f' {name}="{text}"')
     return "".join(out)
 
 
