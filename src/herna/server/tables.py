@@ -114,8 +114,9 @@ class Table:
     # its events')
     log_words: dict[str, dict[int, list[dict[str, Any]]]] = field(default_factory=dict)
     undone: list[Step] = field(default_factory=list)  # steps taken back, oldest first
-    public: dict[str, Any] | None = None  # the spectator's view of `state` (words.step_events)
-    public_of: State | None = None  # the state `public` shows (a spectator's payload reuses it)
+    # a state and the spectator's view of it, made for the log's events (words.step_events):
+    # the next move's "before", and a spectator's payload while that state stands
+    public: tuple[State, dict[str, Any]] | None = None
     lease_tried: float = -1e9  # when this process last failed to take the bots' lease
     behind: int = 0  # the newest version another process is known to have stored
     catching: bool = False  # a catch-up from the log is under way

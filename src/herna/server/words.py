@@ -168,8 +168,9 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
     # the spectator's view of this very state was made for the log's events: not again
-    view = table.public if seat is None and table.public_of is state and table.public \
-        is not None else state.view(seat)
+    kept = table.public
+    view = kept[1] if seat is None and kept is not None and kept[0] is state \
+        else state.view(seat)
     to_act = list(state.to_act())
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
@@ -245,10 +246,12 @@ def step_events(table: Table, after: State, seat: int, text: str
     web = game_module(table.game, "web")
     if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
         return (), None
-    before = table.public if table.public is not None else table.state.view(None)
-    table.public = after.view(None)
-    table.public_of = after
-    return _derive(table, table.version, before, table.public, seat, text)
+    kept = table.public
+    before = kept[1] if kept is not None and kept[0] is table.state \
+        else table.state.view(None)
+    view = after.view(None)
+    table.public = (after, view)
+    return _derive(table, table.version, before, view, seat, text)
 
 
 def _derive(table: Table, seq: int, before: dict[str, Any], after: dict[str, Any], seat: int,
