@@ -5,11 +5,13 @@ memory holds a cache of the live states, rebuilt by replay after a restart. `cre
 builds the FastAPI application; `herna serve` runs it under uvicorn.
 """
 
-# The cyclic garbage collector's thresholds `herna serve` sets. Short, rare pauses: a server
-# holds many long-lived game states, and a full collection over them (70-270 ms at 200 tables)
-# is a pause every player feels. A young generation of 1,000 keeps each young collection
-# under a millisecond (at 10,000 it grew to 8-37 ms: every old object freed, such as a
-# table's previous state, lowers its count, so far more than 10,000 young objects piled up);
-# the middle collections (~9 ms) come every few seconds and full ones every few minutes.
-# Measured in BENCHMARKS.md, "Server" (`benchmarks/server_bench.py --only path`).
-GC_THRESHOLDS = (1_000, 20, 100)
+# The cyclic garbage collector's thresholds `herna serve` sets. Short pauses: a server holds
+# many long-lived game states, and a full collection over them (75-100 ms at 200 tables) is a
+# pause every player feels. Each change leaves ~80 new containers alive for a while (the
+# table's new state, its views and steps), and a middle collection scans all those made since
+# the last one: at (1,000, 20, 100) it paused 25-35 ms; at (500, 5, 1,000) 8 ms (young ones
+# 0.8 ms), the same collector's work in all, and full collections as rare as before (every
+# ~2.5 million allocations). At 10,000 young the young collections grew to 8-37 ms (every old
+# object freed lowers the young count). Measured in BENCHMARKS.md, "Server"
+# (`benchmarks/server_bench.py --only path --gc 500,5,1000`).
+GC_THRESHOLDS = (500, 5, 1_000)
