@@ -22,6 +22,16 @@ def area_order(page: Any) -> list[str]:
         "() => [...document.querySelectorAll('#board .areas > .area')].map(a => a.dataset.area)"))
 
 
+def any_in_sight(page: Any, parts: Any) -> bool:
+    """One of `parts` lies between the jump chips and the move box, as the page is now."""
+    return bool(parts.evaluate_all("""(nodes) => {
+      const turn = document.getElementById("turn").getBoundingClientRect();
+      const chips = document.querySelector("#board > .jumps").getBoundingClientRect();
+      return nodes.some((n) => { const r = n.getBoundingClientRect();
+        return r.top >= chips.bottom - 1 && r.bottom <= turn.top + 1; });
+    }"""))
+
+
 def scrolled_into_sight(page: Any, part: Any) -> bool:
     """A part lying under the phone's move box (fixed at the bottom), scrolled into sight as
     a tap or Tab does, stops above the box and below the jump chips: a tap there reaches the
@@ -52,6 +62,8 @@ def test_roll_and_write_on_a_phone(browser: Any, live_server: LiveServer) -> Non
                         '#board .part.live[data-part="step:-1"]')
     wait_for(lambda: step.count() > 0 or drawn_version(page) > before, what="steps lit")
     if step.count():
+        # the page brings the steps it lit into sight, above the move box
+        wait_for(lambda: any_in_sight(page, step), what="a lit step in sight")
         layout_ok(page, "rw-die-chosen-390x844")
         for part in step.all():
             assert scrolled_into_sight(page, part), part.get_attribute("data-part")

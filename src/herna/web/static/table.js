@@ -652,7 +652,20 @@ async function askHint() {
 // together, else the first one, so the mark is seen where the words point. Once the scroll
 // ends it looks again: a push that redrew the move box meanwhile may have moved the band.
 function showHinted(again = true) {
-  const marks = [...document.querySelectorAll("#board .part.hinted")];
+  bringIntoSight([...document.querySelectorAll("#board .part.hinted")], false,
+    again ? () => showHinted(false) : null);
+}
+
+// Once a part is chosen, the parts that may follow it: when none of them is in sight (a
+// phone's move box over the palette under a sheet), they are scrolled there, so the words
+// "choose ... on the palette" point at something seen.
+function showNext() {
+  bringIntoSight([...document.querySelectorAll("#board .part.live")], true, null);
+}
+
+// `marks` scrolled into the band between the chips and the move box, unless all of them are
+// there already (`anyWillDo`: one of them is enough); `after` runs once the scroll ends.
+function bringIntoSight(marks, anyWillDo, after) {
   if (!marks.length) return;
   const turn = document.getElementById("turn");
   const bottom = getComputedStyle(turn).position === "fixed"
@@ -661,13 +674,14 @@ function showHinted(again = true) {
   const top = chips && getComputedStyle(chips).position === "sticky"
     ? chips.getBoundingClientRect().height : 0;
   const rects = marks.map((n) => n.getBoundingClientRect());
+  if (anyWillDo && rects.some((r) => r.top >= top && r.bottom <= bottom)) return;
   const high = Math.min(...rects.map((r) => r.top));
   const low = Math.max(...rects.map((r) => r.bottom));
   if (high >= top && low <= bottom) return;
   const dy = low - high <= bottom - top
     ? (high + low) / 2 - (top + bottom) / 2 : rects[0].top - top - 8;
   if (Math.abs(dy) < 1) return;
-  if (again) window.addEventListener("scrollend", () => showHinted(false), { once: true });
+  if (after) window.addEventListener("scrollend", after, { once: true });
   window.scrollBy({ top: dy, behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
@@ -1024,6 +1038,7 @@ function onBoardClick(e) {
   }
   light(payload);
   drawTurn(payload);
+  if (chosen.length) showNext();
 }
 
 async function submit(text, retried = false) {
