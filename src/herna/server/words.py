@@ -118,10 +118,10 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
 
 def area_key(svg: str) -> str:
     """An area's drawing in 16 hex digits: a push leaves out the drawings a page already has
-    (`slim_areas`), and the page leaves an area it already shows alone. Python's own string
-    hash (64 bits, kept by the string once made): a digest of every drawing of every push
-    cost a fifth of the drawing. Keys are compared only within one process's pushes to one
-    socket and by that socket's page, so a hash seeded per process is enough."""
+    (`slim_areas`) and the page fills them in by key. Python's own string hash (64 bits,
+    kept by the string once made): a digest of every drawing of every push cost a fifth of
+    the drawing. Keys are compared only within one process's pushes to one socket and by
+    that socket's page, so a hash seeded per process is enough."""
     return f"{hash(svg) & 0xFFFF_FFFF_FFFF_FFFF:016x}"
 
 
