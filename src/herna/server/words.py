@@ -168,9 +168,7 @@ def payload(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     state = table.state
     game = table.game
     # the spectator's view of this very state was made for the log's events: not again
-    kept = table.public
-    view = kept[1] if seat is None and kept is not None and kept[0] is state \
-        else state.view(seat)
+    view = (_kept_public(table, state) if seat is None else None) or state.view(seat)
     to_act = list(state.to_act())
     web = game_module(game, "web")
     legal: list[dict[str, Any]] = []
@@ -236,6 +234,12 @@ class Shows(NamedTuple):
     total: int  # how many scenes
 
 
+def _kept_public(table: Table, state: State) -> dict[str, Any] | None:
+    """The spectator's view of `state` kept by `step_events`, if it is that very state's."""
+    kept = table.public
+    return kept[1] if kept is not None and kept[0] is state else None
+
+
 def step_events(table: Table, after: State, seat: int, text: str
                 ) -> tuple[tuple[dict[str, Any], ...], Shows | None]:
     """What followed one applied action, as the game's `web.events` tells it from the
@@ -246,9 +250,7 @@ def step_events(table: Table, after: State, seat: int, text: str
     web = game_module(table.game, "web")
     if not callable(getattr(web, "events", None)) and not callable(getattr(web, "scenes", None)):
         return (), None
-    kept = table.public
-    before = kept[1] if kept is not None and kept[0] is table.state \
-        else table.state.view(None)
+    before = _kept_public(table, table.state) or table.state.view(None)
     view = after.view(None)
     table.public = (after, view)
     return _derive(table, table.version, before, view, seat, text)
