@@ -113,3 +113,41 @@ def test_hard_level_searches_every_move_in_the_greedys_order() -> None:
             checked += 1
         s.apply(seat, greedy.act(s, seat))
     assert checked == 3
+
+
+@pytest.mark.parametrize("players,options", [
+    (2, {}), (3, {"timer": 0}), (4, {"timer": 20}), (2, {"side": "hard", "all_cards": True}),
+])
+def test_the_fast_playout_plays_as_the_engine(players: int, options: dict[str, object]) -> None:
+    """The search's own playout from a fresh round to the end draws the same numbers as the
+    engine's playout with `rollout_policy` and the race sampler, and ends with every gem,
+    figure and card where the engine leaves them (the search is the same, only cheaper)."""
+    from dataclasses import replace
+
+    from herna.ai.mcts import MctsBot, hooks_for
+
+    slow = replace(hooks_for(GAME), sampled_action=bots.sampler("medium"), playout=None)
+    fast = replace(slow, playout=bots.fast_playout("medium"))
+    compared = 0
+    for seed in range(6):
+        s = herna.make(GAME, players=players, seed=seed, **options)
+        greedy = bots.GreedyBot(seed)
+        while not s.is_over():
+            if s.phase == rules.RACE and all(a is None for a in s.submissions):
+                me = s.round % players
+                ends = []
+                for hooks in (slow, fast):
+                    d = s.determinize(me, Rng(seed))
+                    bot = MctsBot(seed + 100)
+                    value = bot._rollout(d, me, hooks)
+                    ends.append((value, d.gems, d.figures, d.rows, d.pile, d.dealt,
+                                 d.start_player, d.phase, d.round, bot.rng.random(),
+                                 d.rng.random()))
+                assert ends[0] == ends[1]
+                compared += 1
+            seat = s.to_act()[0]
+            s.apply(seat, greedy.act(s, seat))
+    assert compared >= 6 * 5
+    # it takes over only at a fresh round: elsewhere the engine plays a step first
+    s = herna.make(GAME, players=2, seed=1)
+    assert s.phase == rules.START and not bots.playout(s, 0, Rng(1))

@@ -37,6 +37,10 @@ What a game may offer in its `bots.py` (all optional; uniform random stands in):
   "turn"` cuts a playout off: leaves judged at the same point of the turn order compare fairly
   (a purchase that grants another action and a take that ends the turn both reach the next
   turn, past the rivals' replies).
+- `playout(state, me, rng) -> bool`: plays a full greedy playout (`rollout="greedy"`, no
+  `depth` or `horizon`) on to the end faster than the engine would, drawing from `rng` exactly
+  as `rollout_policy` and `sampled_action` would (so the search is the same for a seed, only
+  cheaper); False where it cannot take over from this state (the engine plays on a step).
 
 Flat search (`flat=True`): only the root is a tree. Each round draws one determinization and
 plays every root candidate from a copy of it (common random numbers: the candidates face the
@@ -69,6 +73,7 @@ PriorFn = Callable[[State, int, list[Action]], Sequence[float]]
 SampleFn = Callable[[State, int, Rng, int], Action | None]
 TurnFn = Callable[[State, int], bool]
 DeterminizeFn = Callable[[State, int, Rng], State]
+PlayoutFn = Callable[[State, int, Rng], bool]
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,7 @@ class Hooks:
     root_prior: PriorFn | None = None
     turn_start: TurnFn | None = None
     determinize: DeterminizeFn | None = None
+    playout: PlayoutFn | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -95,7 +101,7 @@ def hooks_for(game_id: str) -> Hooks:
         module = game_module(game_id, "bots")
         hooks = Hooks(*(getattr(module, name, None) for name in
                         ("rollout_policy", "evaluate", "prior", "sampled_action",
-                         "root_prior", "turn_start", "determinize")))
+                         "root_prior", "turn_start", "determinize", "playout")))
         _HOOKS[game_id] = hooks
     return hooks
 
@@ -551,8 +557,12 @@ class MctsBot:
         sample = hooks.sampled_action
         depth = self.depth if hooks.evaluate is not None else None
         turn = hooks.turn_start if self.horizon == "turn" and hooks.evaluate else None
+        fast = hooks.playout if (depth is None and turn is None and self.rollout == "greedy") \
+            else None
         plies = 0
         while not d.is_over():
+            if fast is not None and fast(d, me, rng):
+                break
             if ((depth is not None and plies >= depth)
                     or (turn is not None and plies and turn(d, me))):
                 assert hooks.evaluate is not None

@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from herna.ai.mcts import Hooks, MctsBot, SampleFn, hooks_for
+from herna.ai.mcts import Hooks, MctsBot, PlayoutFn, SampleFn, hooks_for
 from herna.core import Action, Rng, State
 
 from . import actions as A
 from . import rules
 from .data import ALLOWANCE, COLOURS, GEMS_TAKEN, ROWS
+from .deck import SYMBOLS
 from .scoring import BASE, score_value
 from .state import UbongoState
 
@@ -165,6 +166,99 @@ def sampler(skill: str) -> SampleFn:
 _HARD_RACE = sampler("hard")
 
 
+def fast_playout(skill: str) -> PlayoutFn:
+    """A `playout` hook for a searcher racing at `skill`: from a freshly dealt round to the
+    end, the race drawn as `sampler(skill)` draws it and the gems taken as `rollout_policy`
+    takes them, the same numbers from the same generators in the same order (the search is
+    the same for a seed), without the engine's actions, events and round records: four
+    fifths of the hard level's time went to them. The rules stay the engine's: a test plays
+    both ways from many states and compares every gem."""
+    if skill not in rules.SKILLS:
+        raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+
+    def playout(state: State, me: int, rng: Rng) -> bool:
+        assert isinstance(state, UbongoState)
+        s = state
+        if s.phase != rules.RACE or any(a is not None for a in s.submissions):
+            return False
+        n = s.num_players
+        limit = 2 * s.timer * 10
+        rows, figures, gems, pile = s.rows, s.figures, s.gems, s.pile
+        medians = _medians(s)
+        spread, exp, gauss = rules.SPREAD, math.exp, rules.gauss
+        while True:
+            # the race: each seat's time from the start player on (rules.model_submission,
+            # rules.draw_time, its median kept by card, symbol and skill)
+            done = []
+            start = s.start_player
+            for k in range(n):
+                seat = (start + k) % n
+                key = (s.cards[seat], s.symbol, skill if seat == me else "medium")
+                median = medians.get(key)
+                if median is None:
+                    pz = rules.puzzle(s, seat)
+                    assert pz is not None
+                    median = medians[key] = rules.median_time(key[2], rules.grade(s, seat),
+                                                              pz[0].k)
+                tenths = max(1, round(median * exp(spread * gauss(rng)) * 10))
+                if not (s.timer and tenths > limit):
+                    done.append((tenths, k, seat))
+            done.sort()  # by time, then from the start player (rules.finish_order)
+            if s.timer:  # within the hourglass, else within its second turn
+                first = [seat for t, _, seat in done if t <= limit // 2]
+                order = first or [seat for _, _, seat in done]
+            else:
+                order = [seat for _, _, seat in done]
+            # the finishers move in order and take the front gems (rollout_policy)
+            for rank, seat in enumerate(order):
+                reach = ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
+                here = figures[seat]
+                options = [d for d in range(-reach, reach + 1) if 0 <= here + d < ROWS]
+                if len(options) > 1:
+                    best: list[int] = []
+                    best_v = -1
+                    for d in options:
+                        v = _pair_value(s, seat, here + d)
+                        if v > best_v:
+                            best, best_v = [d], v
+                        elif v == best_v:
+                            best.append(d)
+                    delta = best[0] if len(best) == 1 else rng.choice(best)
+                else:
+                    delta = options[0]
+                figures[seat] = field = here + delta
+                row = rows[field]
+                for c in row[:GEMS_TAKEN]:
+                    gems[seat][c] += 1
+                del row[:GEMS_TAKEN]
+            # the next round (rules.end_round, rules.deal)
+            s.start_player = start = (start + 1) % n
+            if len(pile) < n:
+                rules.end_game(s)
+                return True
+            s.round += 1
+            for k in range(n):
+                seat = (start + k) % n
+                s.cards[seat] = card = pile.pop()
+                s.dealt.append(card)
+            s.symbol = s.rng.below(len(SYMBOLS))
+
+    return playout
+
+
+playout = fast_playout("hard")  # what `mcts` uses in Ubongo (as sampled_action)
+
+_MEDIANS: dict[tuple[int, str], tuple[object, dict[tuple[int, int, str], float]]] = {}
+
+
+def _medians(s: UbongoState) -> dict[tuple[int, int, str], float]:
+    """The race model's median solve times of this deck's side, by card, symbol and skill."""
+    entry = _MEDIANS.get((id(s.deck), s.side))
+    if entry is None or entry[0] is not s.deck:
+        entry = _MEDIANS[(id(s.deck), s.side)] = (s.deck, {})
+    return entry[1]
+
+
 def sampled_action(state: State, seat: int, rng: Rng, me: int) -> Action | None:
     """The race is not searched: a seat's finishing time is chance, drawn from the skill
     model (the searcher races at "hard", the others as the determinization assumes,
@@ -247,7 +341,8 @@ class SkillMctsBot(MctsBot):
     def __init__(self, seed: int = 0, skill: str = "hard", **options: Any) -> None:
         super().__init__(seed, **options)
         self.skill = skill
-        self._hooks = replace(hooks_for("ubongo"), sampled_action=sampler(skill))
+        self._hooks = replace(hooks_for("ubongo"), sampled_action=sampler(skill),
+                              playout=fast_playout(skill))
 
     def act(self, state: State, seat: int) -> Action:
         assert isinstance(state, UbongoState)
