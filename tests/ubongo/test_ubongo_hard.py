@@ -89,7 +89,7 @@ def test_hard_level_searches_every_move_in_the_greedys_order() -> None:
     the greedy's 3 favourites, ordered by the greedy's judgement and biased toward it; at 100
     iterations each of them is tried, and the level is deterministic for its seed."""
     name, options = bots.LEVELS["hard"]
-    assert name == "mcts" and options["top"] == 0 and options["iterations"] == 100
+    assert name == "mcts" and options["top"] == 0 and options["iterations"] == 200
     assert options["bias"] == 1.0
     s = herna.make(GAME, players=2, seed=5)
     assert isinstance(s, UbongoState)
