@@ -214,18 +214,8 @@ def fast_playout(skill: str) -> PlayoutFn:
                 reach = ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
                 here = figures[seat]
                 options = [d for d in range(-reach, reach + 1) if 0 <= here + d < ROWS]
-                if len(options) > 1:
-                    best: list[int] = []
-                    best_v = -1
-                    for d in options:
-                        v = _pair_value(s, seat, here + d)
-                        if v > best_v:
-                            best, best_v = [d], v
-                        elif v == best_v:
-                            best.append(d)
-                    delta = best[0] if len(best) == 1 else rng.choice(best)
-                else:
-                    delta = options[0]
+                delta = options[0] if len(options) == 1 else \
+                    options[_greedy_pick(s, seat, [here + d for d in options], rng)]
                 figures[seat] = field = here + delta
                 row = rows[field]
                 for c in row[:GEMS_TAKEN]:
@@ -289,19 +279,22 @@ def rollout_policy(state: State, seat: int, rng: Rng) -> Action:
     legal = s.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    best: list[Action] = []
+    fields = [a.field if isinstance(a, A.StartAction) else s.figures[seat] + a.delta
+              for a in legal if isinstance(a, (A.StartAction, A.MoveAction))]
+    return legal[_greedy_pick(s, seat, fields, rng)]
+
+
+def _greedy_pick(s: UbongoState, seat: int, fields: list[int], rng: Rng) -> int:
+    """Which of `fields` a playout takes: the best front pair (`_pair_value`), ties at
+    random (`rollout_policy` and `fast_playout` alike)."""
+    best: list[int] = []
     best_v = -1
-    for a in legal:
-        if isinstance(a, A.StartAction):
-            field = a.field
-        else:
-            assert isinstance(a, A.MoveAction)
-            field = s.figures[seat] + a.delta
+    for i, field in enumerate(fields):
         v = _pair_value(s, seat, field)
         if v > best_v:
-            best, best_v = [a], v
+            best, best_v = [i], v
         elif v == best_v:
-            best.append(a)
+            best.append(i)
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
