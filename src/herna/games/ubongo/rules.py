@@ -490,7 +490,8 @@ def model_submission(s: UbongoState, seat: int, rng: Rng, skill: str) -> A.Ubong
 def resample_hidden(d: UbongoState, seat: int | None, rng: Rng) -> None:
     """What `seat` cannot know: the deck's order (and which cards went back to the box), the
     future die rolls, and the other seats' sealed race submissions."""
-    unseen = [c.number for c in d.deck.cards if c.number not in set(d.dealt)]
+    dealt = set(d.dealt)
+    unseen = [c.number for c in d.deck.cards if c.number not in dealt]
     rng.shuffle(unseen)
     d.pile = unseen[:len(d.pile)]
     d.rng = rng.spawn()
