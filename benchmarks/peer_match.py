@@ -273,9 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--follow goes with --ismcts-times K")
     herna_budget = args.herna_budget if args.herna_budget is not None else args.budget
     openspiel.register()
-    out = None
-    if args.csv:
-        path = Path(args.csv)
+    path = Path(args.csv) if args.csv else None
+    if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         new = not path.exists() or path.stat().st_size == 0
         if not new:
@@ -284,10 +283,9 @@ def main(argv: list[str] | None = None) -> int:
             if header != COLUMNS:
                 ap.error(f"{path} has the columns {','.join(header)}, not this script's "
                          f"{','.join(COLUMNS)}: write to another file")
-        out = path.open("a", newline="")
-        writer = csv.DictWriter(out, COLUMNS)
-        if new:
-            writer.writeheader()
+        else:
+            with path.open("w", newline="") as f:
+                csv.DictWriter(f, COLUMNS).writeheader()
     for game_id in args.game or GAMES:
         if args.ismcts_times is not None:
             cpu = herna_cpu(game_id, args.calibrate, args.seed, herna_budget)
@@ -304,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
             row = play(game_id, i, args.seed, herna_budget, ismcts_budget,
                        args.ismcts_times if args.follow else None)
             print(" ".join(f"{k}={row[k]}" for k in COLUMNS), flush=True)
-            if out is not None:
-                writer.writerow(row)
-                out.flush()
+            if path is not None:  # opened per row: a run of hours survives the file
+                with path.open("a", newline="") as f:  # being replaced (a git checkout)
+                    csv.DictWriter(f, COLUMNS).writerow(row)
     return 0
 
 
