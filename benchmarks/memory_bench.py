@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/memory_bench.py                       # tables + sockets (~15 min)
     .venv/bin/python benchmarks/memory_bench.py --quick               # a smoke run (~2 minutes)
     .venv/bin/python benchmarks/memory_bench.py --only tables --tables 300
+    .venv/bin/python benchmarks/memory_bench.py --only tables --tables 150 --rounds 2  # plateau?
     .venv/bin/python benchmarks/memory_bench.py --only soak --soak --soak-minutes 30
     .venv/bin/python benchmarks/memory_bench.py --serve-env MALLOC_ARENA_MAX=2   # compare
 
@@ -25,6 +26,8 @@ in turn:
   `--ubongo-bots` (0.01) of bots-only Ubongo tables is started first. Every socket is closed as
   its game ends; then the script waits 2x `--finished-idle` plus a sweep. Reported: RSS at the
   start, the peak during the part, and after, and the ratio (goal: after <= 1.2 x start).
+  With `--rounds N` the same tables are played N times on the same server, and the RSS after
+  each round is reported: flat from the second round on means memory is reused, not grown.
 - **sockets**: `--sockets` (15,000) WebSocket cycles, `--socket-concurrency` (20) at once, each
   connect, receive the first payload, close, against 4 live tables (one per game, a human's seat
   and a spectator's view in turn); RSS before and after (after the same wait).
@@ -458,6 +461,13 @@ async def run(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             if "tables" in args.parts:
                 print(f"# tables: {args.tables:,} played to the end", flush=True)
                 out["tables"] = await part_tables(base, http, mem, args)
+                # the same again on the same server: does memory grow with the games played,
+                # or stay where the first busy stretch left it (a plateau)?
+                out["rounds"] = [out["tables"]["after"]["rss_mb"]]
+                for k in range(2, args.rounds + 1):
+                    print(f"# tables, round {k}", flush=True)
+                    again = await part_tables(base, http, mem, args)
+                    out["rounds"].append(again["after"]["rss_mb"])
             if "sockets" in args.parts:
                 print(f"# sockets: {args.sockets:,} connect/receive/close cycles", flush=True)
                 out["sockets"] = await part_sockets(base, http, mem, args)
@@ -499,6 +509,12 @@ def report(r: dict[str, Any], args: argparse.Namespace) -> str:
              f"bot workers after: {_kids(t['after'])} MB; threads {t['after']['threads']}"),
             ("  after / start", f"{ratio:.2f}",
              f"goal <= {GOAL_RATIO} ({sb.met(ratio <= GOAL_RATIO)})")]
+        if len(r.get("rounds", [])) > 1:
+            rounds = r["rounds"]
+            rows.append((f"  RSS after each of {len(rounds)} rounds",
+                         " / ".join(f"{m:.0f}" for m in rounds) + " MB",
+                         f"last against first round {rounds[-1] / rounds[0]:.2f} (a plateau "
+                         "is ~1.0: memory reused, not grown)"))
     if "sockets" in r:
         s = r["sockets"]
         rows += [
@@ -541,6 +557,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "soak with --soak)")
     p.add_argument("--tables", type=int, default=1000, help="tables played to the end (1000)")
     p.add_argument("--concurrency", type=int, default=80, help="tables in play at once (80)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="play the tables this many times on the same server (1)")
     p.add_argument("--human-share", type=float, default=0.3,
                    help="share of the tables with human seats played by this script (0.3)")
     p.add_argument("--ubongo-bots", type=float, default=0.01,
@@ -566,6 +584,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--log", type=Path, default=None,
                    help="the server's output (default: a temporary file)")
     args = p.parse_args(argv)
+    if args.rounds < 1:
+        p.error("--rounds must be at least 1")
     if args.quick:
         args.tables, args.sockets, args.soak_minutes = 100, 1500, 2
         args.soak_every = min(args.soak_every, 15)
