@@ -58,8 +58,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0, skill: str = "medium", noise: float = 0.0) -> None:
-        if skill not in rules.SKILLS:
-            raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+        _check_skill(skill)
         if not (isinstance(noise, (int, float)) and noise >= 0 and math.isfinite(noise)):
             raise ValueError(f"noise must be a number >= 0, not {noise!r}")
         self.rng = Rng(seed)
@@ -148,11 +147,15 @@ class RandomGemBot(GreedyBot):
 
 
 # ---- search helpers (herna.ai.mcts) ----------------------------------------------------------
+def _check_skill(skill: str) -> None:
+    if skill not in rules.SKILLS:
+        raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+
+
 def sampler(skill: str) -> SampleFn:
     """A `sampled_action` hook whose searching seat races at `skill` (the others at
     "medium", as the determinization assumes)."""
-    if skill not in rules.SKILLS:
-        raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+    _check_skill(skill)
 
     def sampled(state: State, seat: int, rng: Rng, me: int) -> Action | None:
         assert isinstance(state, UbongoState)
@@ -171,10 +174,10 @@ def fast_playout(skill: str) -> PlayoutFn:
     end, the race drawn as `sampler(skill)` draws it and the gems taken as `rollout_policy`
     takes them, the same numbers from the same generators in the same order (the search is
     the same for a seed), without the engine's actions, events and round records: four
-    fifths of the hard level's time went to them. The rules stay the engine's: a test plays
-    both ways from many states and compares every gem."""
-    if skill not in rules.SKILLS:
-        raise ValueError(f"skill must be one of {', '.join(rules.SKILLS)}, not {skill!r}")
+    fifths of the hard level's time went to them. It follows the engine's finish order,
+    moves and deal step by step (each named below); a test plays both ways from many states
+    and compares every gem, figure and card, so the two cannot drift apart unseen."""
+    _check_skill(skill)
 
     def playout(state: State, me: int, rng: Rng) -> bool:
         assert isinstance(state, UbongoState)
@@ -185,7 +188,6 @@ def fast_playout(skill: str) -> PlayoutFn:
         limit = 2 * s.timer * 10
         rows, figures, gems, pile = s.rows, s.figures, s.gems, s.pile
         medians = _medians(s)
-        spread, exp, gauss = rules.SPREAD, math.exp, rules.gauss
         while True:
             # the race: each seat's time from the start player on (rules.model_submission,
             # rules.draw_time, its median kept by card, symbol and skill)
@@ -200,7 +202,7 @@ def fast_playout(skill: str) -> PlayoutFn:
                     assert pz is not None
                     median = medians[key] = rules.median_time(key[2], rules.grade(s, seat),
                                                               pz[0].k)
-                tenths = max(1, round(median * exp(spread * gauss(rng)) * 10))
+                tenths = rules.time_around(rng, median)
                 if not (s.timer and tenths > limit):
                     done.append((tenths, k, seat))
             done.sort()  # by time, then from the start player (rules.finish_order)

@@ -472,8 +472,12 @@ def gauss(rng: Rng) -> float:
 
 def draw_time(rng: Rng, skill: str, g: Grade | None, k: int) -> int:
     """A solve time in tenths of a second, lognormal around the skill's median."""
-    seconds = median_time(skill, g, k) * math.exp(SPREAD * gauss(rng))
-    return max(1, round(seconds * 10))
+    return time_around(rng, median_time(skill, g, k))
+
+
+def time_around(rng: Rng, median: float) -> int:
+    """`draw_time` around a median already known (the search's playouts keep them)."""
+    return max(1, round(median * math.exp(SPREAD * gauss(rng)) * 10))
 
 
 def model_submission(s: UbongoState, seat: int, rng: Rng, skill: str) -> A.UbongoAction:
