@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 import orjson
 
+from herna.core.memo import forgettable
+
 R = TypeVar("R")
 _MISSING: Any = object()
 _clock = time.monotonic  # when an entry was last used (a test may turn it)
@@ -86,6 +88,14 @@ def trim(idle: float) -> int:
     tables (`herna.server.tables.Tables.sweep`); a part in use is simply drawn again."""
     before = _clock() - idle
     return sum(c.trim(before) for c in list(_ALL))
+
+
+def _forget_all() -> None:
+    for cache in list(_ALL):
+        cache.clear()
+
+
+forgettable(_forget_all)
 
 
 def by_data(maxsize: int = 1024) -> Callable[[Callable[..., R]], Callable[..., R]]:

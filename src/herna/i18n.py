@@ -32,6 +32,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from herna.core.memo import forgettable
+
 if TYPE_CHECKING:
     from babel.plural import PluralRule
 
@@ -217,6 +219,7 @@ class Catalog:
         # the words made, by key, language and fields (with their types: 1 and 1.0 read
         # apart): a drawing says the same few hundred things on every push
         self._said: dict[tuple[object, ...], str] = {}
+        forgettable(self._said.clear)
 
     def lang_of(self, lang: str | None = None) -> str:
         """`lang` if it is one of ours, else the CLI's current language (English by default)."""
@@ -350,3 +353,6 @@ def _fields(template: str) -> set[str]:
     """The names a template fills in: {n}, {seconds:.1f} -> n, seconds."""
     return {name.split(".")[0].split("[")[0].split("!")[0]
             for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+forgettable(_plain_fields.cache_clear)

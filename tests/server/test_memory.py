@@ -87,6 +87,31 @@ def test_the_sweep_lets_go_of_the_drawings_and_words_nobody_uses(sqlite_db: str,
         assert get(c, over["id"]) == before  # rebuilt from the log, drawn again
 
 
+def test_the_last_table_to_leave_takes_the_memos_with_it(sqlite_db: str) -> None:
+    """The engines' and drawings' memos (legal move lists, drawn parts, words) are shared by
+    every table and refilled on demand: once no table is left in memory the sweep empties
+    them, so the memory they pin can go back (herna.core.memo); while one is live they stay."""
+    from herna.games.envyra import rules, view
+    from herna.web import catalog
+
+    app = create_app(sqlite_db, bot_pace=False)
+    with TestClient(app) as c:
+        made = [create(c, "envyra", ("easy", "easy")) for _ in range(2)]
+        for m in made:
+            wait(c, m["id"], None, lambda p: p["over"], timeout=60)
+        before = get(c, made[0]["id"])
+        tables = app.state.tables
+        tables.live[made[0]["id"]].used -= 7200  # the first one is left alone for two hours
+        assert tables.sweep(idle=3600) == 1 and len(tables.live) == 1
+        assert rules._MARK_LISTS and view._partition.cache_info().currsize
+        assert catalog()._said
+        tables.live[made[1]["id"]].used -= 7200  # and then the last one
+        assert tables.sweep(idle=3600) == 1 and not tables.live
+        assert not rules._MARK_LISTS and view._partition.cache_info().currsize == 0
+        assert not catalog()._said and not any(len(m) for m in drawing._ALL)
+        assert get(c, made[0]["id"]) == before  # rebuilt from the log, drawn again
+
+
 def test_the_sweep_after_closed_sockets_hands_memory_back(client: TestClient,
                                                          monkeypatch: Any) -> None:
     """What a closed connection leaves in uvicorn's own reference cycles is collected, and the

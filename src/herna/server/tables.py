@@ -31,7 +31,7 @@ import herna
 from herna import drawing
 from herna.ai.base import Bot
 from herna.ai.registry import game_module
-from herna.core import BadOption, HernaError, IllegalAction, State
+from herna.core import BadOption, HernaError, IllegalAction, State, memo
 from herna.core.spec import fits_option
 from herna.i18n import LANGUAGES, check_lang, in_words, speaking
 from herna.web import catalog
@@ -602,6 +602,8 @@ class Tables:
         quiet = self.changes == self._changes_swept
         self._changes_swept = self.changes
         if pending and (quiet or now - self._collected >= COLLECT_BUSY):
+            if not self.live:  # no table left to use the memos: what they pin can go too
+                memo.forget()
             release_memory()
             self._collected = now
             self.unwatched = 0

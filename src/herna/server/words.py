@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import herna
 from herna.ai.registry import game_module
 from herna.core import Action, Outcome, State
+from herna.core.memo import forgettable
 from herna.drawing import recent
 from herna.web import catalog
 
@@ -453,3 +454,11 @@ def sealed_run(steps: list[Any]) -> int:
             break
         n += 1
     return n
+
+
+def _forget_scenes() -> None:
+    with _drawn_lock:
+        _drawn.clear()
+
+
+forgettable(category.cache_clear, _forget_scenes)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from herna.core.memo import forgettable
+
 from ...drawing import (
     SEAT_PALETTE,
     by_data,
@@ -1207,3 +1209,9 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
               fill=HEADER_INK, weight="bold"),
     ]
     return "\n".join([*head, *body, "</svg>"]) + "\n"
+
+
+forgettable(_part.cache_clear, _tile_body.cache_clear, _card.cache_clear, _card_back.cache_clear,
+            _count_swatches.cache_clear, _axes.cache_clear, _slot.cache_clear,
+            _summary_words.cache_clear, _seat_head.cache_clear,
+            _status_words.cache_clear, _status_drawn.cache_clear)

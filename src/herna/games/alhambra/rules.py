@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
 from herna.core import Outcome
+from herna.core.memo import forgettable
 
 from . import actions as A
 from . import i18n
@@ -654,3 +655,8 @@ def _values(a: AlhambraAction) -> str:
 
 def _tiles(tiles: list[int]) -> str:
     return ", ".join(str(t) for t in tiles) or i18n.t("none")
+
+
+# memos only: _HELD_ID numbers purses for as long as the process lives
+forgettable(_PAYMENT_CACHE.clear, _TAKE_CACHE.clear, _PURSE_CACHE.clear, _SPACE_BUY_CACHE.clear,
+            _SMALL_TAKES.clear, _REDESIGN_CACHE.clear)

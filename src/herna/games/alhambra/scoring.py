@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import groupby
 
+from herna.core.memo import forgettable
 from herna.games.alhambra import i18n
 from herna.games.alhambra.data import BUILDING_TYPES, DIRECTIONS, FOUNTAIN, SCORING, TILES, Tile
 
@@ -447,3 +448,6 @@ def score_round(
         row["walls"] = walls or 0
         row["total"] = sum(row[t] for t in BUILDING_TYPES) + row["walls"]
     return rows
+
+
+forgettable(_place_points.cache_clear)

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from herna.core.memo import forgettable
+
 from ...drawing import (
     NAMES_KEY,
     SEAT_PALETTE,
@@ -515,3 +517,6 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
     lang = lang_of(lang)
     foot = t("reconstruction", lang) if view.get("data_status") else None
     return join_areas(areas(view, lang, names), background=PAPER, foot=foot) + "\n"
+
+
+forgettable(_cell.cache_clear, _cell_part.cache_clear, _steps.cache_clear)

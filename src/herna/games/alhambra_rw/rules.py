@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from herna.core import Outcome
+from herna.core.memo import forgettable
 
 from . import actions as A
 from . import i18n
@@ -428,3 +429,5 @@ def explain(s: RWState, seat: int, a: RWAction) -> str:
         return i18n.t("why.in_keep", action=a)
     return i18n.t("why.not_now", action=a)
 
+
+forgettable(_START_CACHE.clear, _KEEP_CACHE.clear)

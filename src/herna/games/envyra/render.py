@@ -23,6 +23,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from herna.core.memo import forgettable
 from herna.i18n import get_lang, speaking
 
 from ...drawing import (
@@ -562,3 +563,6 @@ def svg(view: dict[str, Any], lang: str | None = None,
     with speaking(lang or get_lang()):
         foot = t("recon")
     return join_areas(drawn, background=PAPER, foot=foot)
+
+
+forgettable(_theme_mark.cache_clear, _star.cache_clear, _chip_drawn.cache_clear)

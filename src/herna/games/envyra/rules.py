@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from herna.core import BadOption, Outcome
+from herna.core.memo import forgettable
 from herna.core.rng import Rng
 
 from . import actions as A
@@ -464,3 +465,6 @@ def explain(s: EnvyraState, seat: int, a: A.EnvyraAction) -> str:
         if a.slots[0] not in s.board[seat]:
             return t("illegal.not_marked", slot=slot_name(a.slots[0]))
     return t("illegal.generic", action=a)
+
+
+forgettable(_MARK_LISTS.clear)

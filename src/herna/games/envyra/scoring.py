@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
+from herna.core.memo import forgettable
+
 from .data import (
     CARDS,
     NUM_THEMES,
@@ -139,3 +141,5 @@ def tie_breaks_used(keys: Sequence[tuple[int, int, int]]) -> list[str]:
                 used.append(why)
     return used
 
+
+forgettable(_best.cache_clear, _theme_points.cache_clear)

@@ -9,6 +9,8 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from herna.core.memo import forgettable
+
 from .data import (
     CARDS,
     DICE,
@@ -187,3 +189,5 @@ def view(s: EnvyraState, seat: int | None) -> dict[str, Any]:
         "outcome": out.to_dict() if out else None,
     }
 
+
+forgettable(_partition.cache_clear)

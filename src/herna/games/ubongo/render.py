@@ -40,6 +40,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
+from herna.core.memo import forgettable
+
 from ...drawing import NAMES_KEY, by_data, recent, seat_name, with_names
 from .data import COLOUR_CSS, DEFAULT_TIMER
 from .i18n import colour_name, hourglass, lang_of, ordinal, plural, symbol_name, t
@@ -800,3 +802,6 @@ def puzzle(cells: Sequence[Sequence[int]], pieces: Sequence[str], heading: str,
             for p in pieces}
     body, _, h = _card_drawn(seat, True, None, tray, PAD, PAD, CELL, None, lang, heading)
     return _document(body, h + 2 * PAD, heading)
+
+
+forgettable(_attr.cache_clear)

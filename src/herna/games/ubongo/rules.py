@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from herna.core import BadOption, IllegalAction, Outcome, Rng
+from herna.core.memo import forgettable
 
 from . import actions as A
 from . import i18n, scoring
@@ -510,3 +511,6 @@ def resample_hidden(d: UbongoState, seat: int | None, rng: Rng) -> None:
             if d.history[i][0] == other:
                 d.history[i] = (other, new)
                 break
+
+
+forgettable(_LISTED.clear)  # (_FIRSTS stays: the solver's answers cost more)
