@@ -46,7 +46,8 @@ async def _play(tables: Tables, table: Any, moves: int) -> None:
 
 def test_a_stuck_socket_never_holds_a_move(tmp_path: Path) -> None:
     """1,000 watchers whose sends never finish: every move still completes, the readers get
-    every version, and the stuck ones are dropped (closed) once their queue is full."""
+    every version, and the stuck ones are dropped (closed) once SOCKET_QUEUE changes came while
+    one push waited."""
 
     async def main() -> None:
         tables = Tables(Store(str(tmp_path / "h.db")), bot_pace=False)
@@ -81,17 +82,54 @@ def test_a_stuck_socket_never_holds_a_move(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_a_slow_reader_skips_to_the_newest_table(tmp_path: Path) -> None:
+    """A socket still taking one push while moves come gets the table as it is once it has
+    taken it, not each version in between: nothing is drawn for pushes it would read late,
+    and a page that keeps up still sees every version."""
+
+    async def main() -> None:
+        tables = Tables(Store(str(tmp_path / "h.db")), bot_pace=False)
+        table = _two_humans(tables)
+        slow_open = asyncio.Event()
+        slow: list[dict[str, Any]] = []
+        fast: list[int] = []
+
+        async def slow_send(text: str) -> None:
+            slow.append(json.loads(text))
+            if len(slow) == 1:
+                await slow_open.wait()  # the first push takes its time
+
+        async def fast_send(text: str) -> None:
+            fast.append(json.loads(text)["version"])
+
+        tables.watch(table, Watcher(None, "en", slow_send))
+        tables.watch(table, Watcher(None, "en", fast_send))
+        await asyncio.sleep(0)
+        await _play(tables, table, 5)
+        slow_open.set()
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert fast == [0, 1, 2, 3, 4, 5]
+        assert [p["version"] for p in slow] == [0, 5]
+        assert any("svg" not in a for a in slow[1]["areas"])  # made from what the first carried
+        await tables.close()
+
+    asyncio.run(main())
+
+
 def test_a_move_costs_the_same_however_many_watch(tmp_path: Path) -> None:
-    """A move with 4,000 watchers queues 4,000 pushes and waits for none: no socket send runs
-    inside the move (today's broadcast awaited each one)."""
+    """A move with 4,000 watchers marks 4,000 pushes due and waits for none: no socket send
+    runs inside the move (broadcast once awaited each one)."""
 
     async def main() -> None:
         tables = Tables(Store(str(tmp_path / "h.db")), bot_pace=False)
         table = _two_humans(tables)
         sent_during_move: list[int] = []
+        sent: list[int] = []
         in_move = False
 
-        async def send(_text: str) -> None:
+        async def send(text: str) -> None:
+            sent.append(json.loads(text)["version"])
             if in_move:
                 sent_during_move.append(1)
 
@@ -104,7 +142,8 @@ def test_a_move_costs_the_same_however_many_watch(tmp_path: Path) -> None:
         in_move = False
         assert not sent_during_move
         await asyncio.sleep(0.5)
-        assert all(w.queue.empty() for w in table.watchers)  # and then everyone got it
+        assert not any(w.due.is_set() for w in table.watchers)  # and then everyone got it
+        assert sorted(sent) == [0] * 4000 + [1] * 4000
         await tables.close()
 
     asyncio.run(main())

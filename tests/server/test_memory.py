@@ -35,9 +35,9 @@ def test_a_closed_socket_is_freed_by_its_last_reference(how: str) -> None:
         closed.append(code)
 
     async def main() -> weakref.ref[Watcher]:
-        w = Watcher(None, "en", send, close)
+        w = Watcher(None, "en", send, close, make=lambda _w: ("x", None))
         w.start()
-        w.push("x")
+        w.push()
         await asyncio.sleep(0.01)
         if how == "stop":
             w.stop()

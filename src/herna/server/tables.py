@@ -47,8 +47,8 @@ LEVELS = botproc.LEVELS
 # tokens are `secrets.token_urlsafe(18)`: URL-safe ASCII (longer ones are allowed for tokens
 # made elsewhere); anything else is refused before it is hashed
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-# what one socket may have waiting before it counts as not reading (and is closed): pushes
-# are whole payloads, a page reads each in milliseconds, so 32 unsent means it has stopped
+# how many changes may come while one push waits on its socket before the socket counts as
+# not reading (and is closed): a page reads a push in milliseconds, so 32 means it has stopped
 SOCKET_QUEUE = 32
 # seconds a busy server's sweep may put off its full collection (see Tables.sweep)
 COLLECT_BUSY = 300.0
@@ -261,16 +261,22 @@ def _push_json(made: Made, held: Made | None) -> str:
 class Watcher:
     """One connection (a WebSocket) and what it sees: a seat's view or a spectator's.
 
-    A push never waits on the connection: it goes into the watcher's own bounded queue, which
-    its own task empties into the socket. A socket that stops reading fills its queue and is
-    closed (`FELL_BEHIND`; the page reconnects and gets the table as it is then), so neither
-    a move nor the other watchers ever wait for it."""
+    A push never waits on the connection, and never piles up: a change only marks the
+    watcher due, and its own task sends the table as it is when the socket has taken the
+    last push (built then, from what that push carried). A page that reads keeps up with
+    every change; one that reads slowly skips to the newest, so a busy server draws no
+    payload nobody will see. A socket that stops reading while `SOCKET_QUEUE` changes come
+    is closed (`FELL_BEHIND`; the page reconnects and gets the table as it is then), so
+    neither a move nor the other watchers ever wait for it."""
 
     seat: int | None
     lang: str
     send: Callable[[str], Awaitable[Any]]  # the payload as JSON text
     close: Callable[[int, str], Awaitable[Any]] | None = None
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SOCKET_QUEUE))
+    # the push as it is now, and what it carries (Tables.push_text), given by Tables.watch
+    make: Callable[[Watcher], tuple[str, Made]] | None = None
+    due: asyncio.Event = field(default_factory=asyncio.Event)
+    behind: int = 0  # changes since the push being sent was made
     pump: asyncio.Task[None] | None = None
     gone: bool = False
     counted: bool = False  # among its seat's open pages (Table.present)
@@ -279,21 +285,33 @@ class Watcher:
     def start(self) -> None:
         self.pump = asyncio.get_running_loop().create_task(self._pump())
 
-    def push(self, text: str) -> bool:
-        """Queue one payload; False if the connection has stopped reading (then dropped)."""
+    def push(self) -> bool:
+        """Mark a change to send; False if the connection has stopped reading (then
+        dropped)."""
         if self.gone:
             return False
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        self.behind += 1
+        if self.behind > SOCKET_QUEUE:
             self.drop(FELL_BEHIND, "fell behind: reconnect")
             return False
+        self.due.set()
         return True
 
     async def _pump(self) -> None:
         try:
             while True:
-                await self.send(await self.queue.get())
+                await self.due.wait()
+                self.due.clear()
+                self.behind = 0
+                if self.make is None:
+                    return
+                try:
+                    text, self.held = self.make(self)
+                except Exception:
+                    log.exception("a push could not be made")
+                    self.drop(1011, "server error")
+                    return
+                await self.send(text)
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket closed under us: the connection's handler cleans up
@@ -306,8 +324,6 @@ class Watcher:
             return
         self.gone = True
         self._end_pump()
-        while not self.queue.empty():  # what it never read goes now, not with the socket
-            self.queue.get_nowait()
         if self.close is not None:
             task = asyncio.get_running_loop().create_task(_close(self.close, code, reason))
             _closing.add(task)
@@ -324,6 +340,7 @@ class Watcher:
         the cycle would keep the whole closed connection (its socket, its deflate state)
         until a full collection, which `herna serve` makes rare (GC_THRESHOLDS)."""
         pump, self.pump = self.pump, None
+        self.make = None  # (it holds the table, which held this watcher)
         if pump is not None:
             pump.cancel()
 
@@ -1160,17 +1177,10 @@ class Tables:
             text = f'{text[:-1]},"clocks":{_dumps(clocks_now)}}}'
         return text, made
 
-    def push(self, table: Table, watcher: Watcher) -> bool:
-        """Queue the table as it is now for one connection (False: it fell behind and is
-        dropped), leaving out what its last push already carried."""
-        text, made = self.push_text(table, watcher.seat, watcher.lang, watcher.held)
-        if not watcher.push(text):
-            return False
-        watcher.held = made
-        return True
-
     def watch(self, table: Table, watcher: Watcher) -> None:
-        """A new connection: it gets the table as it is now, then every change."""
+        """A new connection: it gets the table as it is now, then every change (each push
+        the table as it is when sent, leaving out what the socket's last push carried)."""
+        watcher.make = lambda w: self.push_text(table, w.seat, w.lang, w.held)
         table.watchers.add(watcher)
         if watcher.seat is not None:  # the seat's person is here (clocks: not left)
             watcher.counted = True
@@ -1178,7 +1188,7 @@ class Tables:
             table.away.pop(watcher.seat, None)
             self._seated(table, watcher.seat)
         watcher.start()
-        self.push(table, watcher)
+        watcher.push()
 
     def unwatch(self, table: Table, watcher: Watcher) -> None:
         if watcher.counted and watcher.seat is not None:
@@ -1232,13 +1242,14 @@ class Tables:
                 table.away[seat] = now
 
     def broadcast(self, table: Table, first: int | None = None) -> None:
-        """Queue the table for every connection, the mover's own first (the one waiting).
-        Nothing here waits for a socket: a move costs the same however many watch."""
+        """Mark the change for every connection, the mover's own first (the one waiting):
+        their tasks send it. Nothing here waits for a socket or draws: a move costs the
+        same however many watch."""
         self.changes += 1
         watchers = sorted(table.watchers, key=lambda w: w.seat != first) \
             if first is not None else list(table.watchers)
         for w in watchers:
-            if not self.push(table, w):
+            if not w.push():
                 table.watchers.discard(w)
 
     # ----- clocks and stand-in bots (herna.server.clocks) ------------------------------------
