@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import itertools
 import os
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -69,14 +71,27 @@ def test_each_side_gets_its_own_budget() -> None:
     assert capped["herna_share"] in (0.0, 0.5, 1.0)
 
 
-def test_ismcts_can_follow_hernas_own_time() -> None:
+def test_ismcts_can_follow_hernas_own_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """--follow: ISMCTS gets K times Herna's mean CPU per decision so far in the game (Herna
-    moves first in game 0, so the starting budget, 0.5 s here, is never used)."""
+    moves first in game 0, so the starting budget, 0.5 s here, is never used). The match's
+    CPU clock is a fake one that moves 1 ms each time it is read: a Herna decision reads it
+    twice (1 ms), ISMCTS's search reads it once per world after its first two, so its worlds
+    follow from the budget alone, whatever the machine's load."""
+    ticks = itertools.count()
+    monkeypatch.setattr(pm, "time", SimpleNamespace(process_time=lambda: next(ticks) / 1000))
+    budgets: list[float] = []
+    step = pm.TimedISMCTSBot.step
+
+    def recorded(self: Any, state: Any) -> Any:
+        budgets.append(self.budget)
+        return step(self, state)
+
+    monkeypatch.setattr(pm.TimedISMCTSBot, "step", recorded)
     row = pm.play(GAME, 0, 1, None, 0.5, follow=3.0)
-    assert row["ismcts_budget"] == "3x"
-    # the mean so far moves with each decision: about 3x, one simulation past each budget
-    assert 1.5 * row["herna_ms"] <= row["ismcts_ms"] <= 4.5 * row["herna_ms"] + 5
-    assert row["ismcts_ms"] < 500
+    assert row["ismcts_budget"] == "3x" and row["herna_ms"] == 1.0
+    assert budgets and all(b == pytest.approx(0.003) for b in budgets)
+    # a decision with a choice: its two worlds, then one per ms until the 3 ms are spent
+    assert 4 <= row["ismcts_sims"] <= 5 and 5 <= row["ismcts_ms"] <= 6, row
 
 
 def test_herna_cpu_measures_decisions_with_a_choice() -> None:
