@@ -25,7 +25,7 @@ from herna.server import botproc
 from herna.server.app import create_app
 from herna.server.bodies import MAX_BODY, MAX_DEPTH
 from herna.server.store import SeatRow, Store, TableRow, migrate, next_token, token_hash
-from herna.server.tables import SOCKET_QUEUE, Tables, Watcher
+from herna.server.tables import SOCKET_BEHIND, Tables, Watcher
 
 # ----- 1. a push never waits on a slow reader --------------------------------------------
 
@@ -46,7 +46,7 @@ async def _play(tables: Tables, table: Any, moves: int) -> None:
 
 def test_a_stuck_socket_never_holds_a_move(tmp_path: Path) -> None:
     """1,000 watchers whose sends never finish: every move still completes, the readers get
-    every version, and the stuck ones are dropped (closed) once SOCKET_QUEUE changes came while
+    every version, and the stuck ones are dropped (closed) once SOCKET_BEHIND changes came while
     one push waited."""
 
     async def main() -> None:
@@ -70,7 +70,7 @@ def test_a_stuck_socket_never_holds_a_move(tmp_path: Path) -> None:
             tables.watch(table, Watcher(None, "en", stuck, close))
         tables.watch(table, Watcher(None, "en", reader))
         await asyncio.sleep(0)
-        moves = SOCKET_QUEUE + 8
+        moves = SOCKET_BEHIND + 8
         await asyncio.wait_for(_play(tables, table, moves), timeout=60)
         for _ in range(20):
             await asyncio.sleep(0)

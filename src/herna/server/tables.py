@@ -49,7 +49,7 @@ LEVELS = botproc.LEVELS
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 # how many changes may come while one push waits on its socket before the socket counts as
 # not reading (and is closed): a page reads a push in milliseconds, so 32 means it has stopped
-SOCKET_QUEUE = 32
+SOCKET_BEHIND = 32
 # seconds a busy server's sweep may put off its full collection (see Tables.sweep)
 COLLECT_BUSY = 300.0
 
@@ -265,7 +265,7 @@ class Watcher:
     watcher due, and its own task sends the table as it is when the socket has taken the
     last push (built then, from what that push carried). A page that reads keeps up with
     every change; one that reads slowly skips to the newest, so a busy server draws no
-    payload nobody will see. A socket that stops reading while `SOCKET_QUEUE` changes come
+    payload nobody will see. A socket that stops reading while `SOCKET_BEHIND` changes come
     is closed (`FELL_BEHIND`; the page reconnects and gets the table as it is then), so
     neither a move nor the other watchers ever wait for it."""
 
@@ -291,7 +291,7 @@ class Watcher:
         if self.gone:
             return False
         self.behind += 1
-        if self.behind > SOCKET_QUEUE:
+        if self.behind > SOCKET_BEHIND:
             self.drop(FELL_BEHIND, "fell behind: reconnect")
             return False
         self.due.set()
