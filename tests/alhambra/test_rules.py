@@ -1045,3 +1045,35 @@ def test_determinize_keeps_the_cards_everyone_saw_taken() -> None:
     # the bookkeeping: a take adds its cards, a purchase removes those it paid with
     for seat in (1, 2):
         assert not Counter(known[seat]) - Counter(s.hands[seat])
+
+
+def test_forgotten_memos_never_give_another_purses_purchases(monkeypatch: Any) -> None:
+    """A server empties the engine's memos once no table is left (herna.core.memo), while a
+    thread may be listing moves (a table being made or resumed). Purse numbers are never
+    reused, and a number forgotten between `purse` and the look-up finds nothing rather than
+    another purse's purchases: the moves listed stay the moves of the hand."""
+    from herna.core import memo
+    from herna.games.alhambra import rules
+
+    for seed in range(1, 40):
+        s = played(3, seed, 30)
+        seat = s.to_act()[0]
+        if rules.buy_actions(s, seat):
+            break
+    before = [a.text() for a in rules.buy_actions(s, seat)]
+    assert before, "no purchase possible in 39 deals"
+    held = rules.purse(s.hands[seat])
+    memo.forget()
+    assert rules._held_id((9, 9, 9, 9)) not in held  # a new number, never an old one
+    real = rules.purse
+
+    def purse_then_forget(hand: list[int]) -> tuple[int, ...]:
+        out = real(hand)
+        memo.forget()  # as a sweep in the event loop would, between the two steps
+        return out
+
+    monkeypatch.setattr(rules, "purse", purse_then_forget)
+    assert [a.text() for a in rules.buy_actions(s, seat)] == before
+    monkeypatch.undo()
+    assert [a.text() for a in rules.buy_actions(s, seat)] == before
+    assert A.place(5, 1, 0) == rules.place_at(5, cell(1, 0))  # places are interned by code

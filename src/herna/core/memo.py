@@ -4,8 +4,11 @@ The engines and the drawings keep what they worked out by its data (legal move l
 of a placement, drawn parts, words): shared by every table, bounded, refilled on demand. A
 server whose tables have all left holds them for nothing, and what they hold keeps the
 memory the busy hours needed (`herna.server.tables.Tables.sweep` empties them). Only pure
-memos belong here: never an interning table whose numbers are kept elsewhere (Alhambra's
-`_HELD_ID`), nor data loaded once (Ubongo's decks)."""
+memos belong here (an interning table only if what it numbers is held nowhere else: Alhambra's
+purse numbers go with the memos keyed by them), never data loaded once (Ubongo's decks).
+
+Why it matters: CPython's allocator hands a 1 MiB arena back only once it is empty, and a
+memo filled during a busy hour leaves a few entries in each arena that hour needed."""
 
 from __future__ import annotations
 

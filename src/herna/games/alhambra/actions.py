@@ -218,6 +218,11 @@ def place(tile: int, x: int, y: int) -> AlhambraAction:
     return a
 
 
+def forget_places() -> None:
+    """Let the interned place actions go (`herna.core.memo`: a server with no table left)."""
+    _PLACES.clear()
+
+
 def reserve(tile: int) -> AlhambraAction:
     return RESERVES[tile]
 

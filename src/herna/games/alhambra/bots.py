@@ -29,6 +29,7 @@ from functools import lru_cache
 from herna.ai.base import BotError
 from herna.ai.leaf import load_models
 from herna.core import Action, Rng, State
+from herna.core.memo import forgettable
 
 from . import actions as A
 from .actions import AlhambraAction, card_value
@@ -708,6 +709,8 @@ def root_prior(state: State, seat: int, legal: list[Action]) -> list[float]:
 
 
 # ---- levels (herna.ai.registry): easy, medium and hard opponents -----------------------------
+forgettable(_relative.cache_clear, cheapest_payment.cache_clear, _points.cache_clear)
+
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 1.0}),  # 15% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),

@@ -1214,4 +1214,5 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
 forgettable(_part.cache_clear, _tile_body.cache_clear, _card.cache_clear, _card_back.cache_clear,
             _count_swatches.cache_clear, _axes.cache_clear, _slot.cache_clear,
             _summary_words.cache_clear, _seat_head.cache_clear,
-            _status_words.cache_clear, _status_drawn.cache_clear)
+            _status_words.cache_clear, _status_drawn.cache_clear, _glyph.cache_clear,
+            _money_symbol.cache_clear, _legend_parts.cache_clear)

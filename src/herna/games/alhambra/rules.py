@@ -8,7 +8,7 @@ in RULES.md beside this file.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
+from itertools import combinations, count
 from typing import TYPE_CHECKING, Any, Final
 
 from herna.core import Outcome
@@ -217,18 +217,22 @@ def small_takes(small: tuple[int, ...]) -> list[AlhambraAction]:
     return hit
 
 
-# Every distinct multiset of values held in one currency gets a small number, once: the
-# purchases of a market space are then looked up under one int (values, price, space) instead
-# of a tuple key that hashes the values again on every look-up
+# Every distinct multiset of values held in one currency gets a number: the purchases of a
+# market space are then looked up under one int (values, price, space) instead of a tuple key
+# that hashes the values again on every look-up. Numbers are never reused: when the memos are
+# forgotten (`_forget_purses`) a number still held by a call in another thread finds nothing,
+# never another purse's purchases.
 _HELD_ID: Final[dict[tuple[int, ...], int]] = {}
-_HELD: Final[list[tuple[int, ...]]] = []
+_HELD: Final[dict[int, tuple[int, ...]]] = {}
+_HELD_NEXT: Final = count()
 
 
 def _held_id(values: tuple[int, ...]) -> int:
     i = _HELD_ID.get(values)
     if i is None:
-        i = _HELD_ID[values] = len(_HELD)
-        _HELD.append(values)
+        i = next(_HELD_NEXT)
+        _HELD[i] = values
+        i = _HELD_ID.setdefault(values, i)
     return i
 
 
@@ -268,7 +272,12 @@ def buy_actions(s: AlhambraState, seat: int) -> list[AlhambraAction]:
     for space, tile in enumerate(s.market):
         if tile:
             hit = _SPACE_BUY_CACHE.get((held[space] * 16 + PRICE[tile]) * 4 + space)
-            out += space_buys(space, _HELD[held[space]], PRICE[tile]) if hit is None else hit
+            if hit is None:
+                values = _HELD.get(held[space])
+                if values is None:  # the memos were forgotten since `purse`
+                    values = currency_values(s.hands[seat], MARKET_CURRENCIES[space])
+                hit = space_buys(space, values, PRICE[tile])
+            out += hit
     return out
 
 
@@ -657,6 +666,21 @@ def _tiles(tiles: list[int]) -> str:
     return ", ".join(str(t) for t in tiles) or i18n.t("none")
 
 
-# memos only: _HELD_ID numbers purses for as long as the process lives
-forgettable(_PAYMENT_CACHE.clear, _TAKE_CACHE.clear, _PURSE_CACHE.clear, _SPACE_BUY_CACHE.clear,
-            _SMALL_TAKES.clear, _REDESIGN_CACHE.clear)
+def _forget_purses() -> None:
+    """Purse numbers go with the memos keyed by them: only those hold them (a state keeps
+    its hands as cards). Made during play, they would otherwise pin the memory the busy
+    hours needed."""
+    _PURSE_CACHE.clear()
+    _SPACE_BUY_CACHE.clear()
+    _HELD_ID.clear()
+    _HELD.clear()
+
+
+def _forget_places() -> None:
+    for at in _PLACE_AT:
+        at.clear()
+
+
+# interned actions are equal by code: forgetting one only makes the next its equal twin
+forgettable(_PAYMENT_CACHE.clear, _TAKE_CACHE.clear, _forget_purses, _SMALL_TAKES.clear,
+            _REDESIGN_CACHE.clear, _forget_places, A.forget_places)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from herna.ai.leaf import load_models
 from herna.ai.mcts import solo_value, win_chances
 from herna.core import Action, Rng, State
+from herna.core.memo import forgettable
 from herna.games.alhambra.scoring import place_points
 
 from . import actions as A
@@ -366,6 +367,8 @@ def turn_start(state: State, seat: int) -> bool:
 
 
 # ---- levels (herna.ai.registry) ---------------------------------------------------------------
+forgettable(_place_points.cache_clear, _final_points.cache_clear)
+
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 2.0}),  # 31% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),

@@ -519,4 +519,4 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
     return join_areas(areas(view, lang, names), background=PAPER, foot=foot) + "\n"
 
 
-forgettable(_cell.cache_clear, _cell_part.cache_clear, _steps.cache_clear)
+forgettable(_cell.cache_clear, _cell_part.cache_clear, _steps.cache_clear, _abbrev.cache_clear)

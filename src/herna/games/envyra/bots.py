@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from herna.core import Action, Rng, State
+from herna.core.memo import forgettable
 
 from . import actions as A
 from . import rules
@@ -409,6 +410,8 @@ def evaluate(state: State) -> list[float]:
 
 
 # ---- levels (herna.ai.registry) ---------------------------------------------------------------
+forgettable(_set_gain.cache_clear)
+
 LEVELS: dict[str, tuple[str, dict[str, object]]] = {
     "easy": ("greedy", {"noise": 6.0}),  # 22.5% vs greedy (40 games, 2p)
     "medium": ("greedy", {}),

@@ -565,4 +565,4 @@ def svg(view: dict[str, Any], lang: str | None = None,
     return join_areas(drawn, background=PAPER, foot=foot)
 
 
-forgettable(_theme_mark.cache_clear, _star.cache_clear, _chip_drawn.cache_clear)
+forgettable(_theme_mark.cache_clear, _star.cache_clear, _chip_drawn.cache_clear, _glyph.cache_clear)

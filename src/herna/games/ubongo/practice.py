@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from herna.core.memo import forgettable
 from herna.core.rng import Rng
 
 from . import i18n, render
@@ -253,6 +254,8 @@ def ladder(level: int, seconds: float | None, target: float) -> tuple[int, str, 
     nxt = min(TOP, max(1, level + step))
     return nxt, "up" if nxt > level else "down" if nxt < level else "stay", pace
 
+
+forgettable(make.cache_clear, svg.cache_clear)
 
 __all__ = ["DAILY_LEVELS", "LEVELS", "TOP", "Level", "PracticeError", "Puzzle", "check",
            "daily", "extra", "ladder", "make", "parse_id", "parse_placements", "placement_json",

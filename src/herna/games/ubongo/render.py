@@ -804,4 +804,4 @@ def puzzle(cells: Sequence[Sequence[int]], pieces: Sequence[str], heading: str,
     return _document(body, h + 2 * PAD, heading)
 
 
-forgettable(_attr.cache_clear)
+forgettable(_attr.cache_clear, gem.cache_clear)

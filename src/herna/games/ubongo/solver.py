@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from herna.core.memo import forgettable
+
 from .pieces import (
     LETTERS,
     PIECES,
@@ -745,6 +747,9 @@ def placement_counts(outline: Outline | str, pieces: PieceSpec, flips: bool = Tr
     """Legal placements of each piece on the empty outline (few = forced moves)."""
     table, allowed = table_for(outline, pieces, flips)
     return [n for i, n in enumerate(table.counts) if allowed >> i & 1]
+
+
+forgettable(_symmetries.cache_clear, _starts.cache_clear, _oriented.cache_clear, _table.cache_clear)
 
 
 __all__ = [
