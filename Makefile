@@ -31,14 +31,17 @@ compile: $(STAMP)
 	@HERNA_PURE=1 $(PY) -c 'import sys, herna.native as n; sys.exit(n.main(["build"]))'
 
 # What the tests need beyond .venv: PostgreSQL 15's server (the storage tests start their own
-# throw-away cluster) and Chromium (the browser tests). Installed with apt-get as root, once;
+# throw-away cluster), Chromium (the browser tests) and jemalloc (`herna serve` runs under it
+# where the system has it: docs/OPERATING.md). Installed with apt-get as root, once;
 # a no-op when present; otherwise it says what to install (in CI those tests then fail).
 PG_BIN := $(firstword $(wildcard /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/*/bin/initdb))
 CHROMIUM := $(firstword $(shell command -v chromium chromium-browser 2>/dev/null))
+JEMALLOC := $(firstword $(wildcard /usr/lib/*/libjemalloc.so.2 /usr/lib64/libjemalloc.so.2 /usr/lib/libjemalloc.so.2))
 test-deps:
 	@missing=""; \
 	test -n "$(PG_BIN)" || missing="$$missing postgresql"; \
 	test -n "$(CHROMIUM)" || missing="$$missing chromium"; \
+	test -n "$(JEMALLOC)" || missing="$$missing libjemalloc2"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "installing$$missing (apt-get)"; \
@@ -47,7 +50,7 @@ test-deps:
 			$$missing >/dev/null; \
 	else \
 		echo "make test-deps: missing$$missing; install with: sudo apt-get install$$missing" \
-		     "(without them the PostgreSQL and browser tests skip, or fail when CI=true)"; \
+		     "(without them the PostgreSQL, browser and jemalloc tests skip, or fail when CI=true)"; \
 	fi
 
 lint: $(STAMP)

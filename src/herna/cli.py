@@ -1175,6 +1175,9 @@ def serve(
     lang: LangOpt = None,
 ) -> None:
     """Play in the browser: the lobby, the tables and the API (docs/API.md)."""
+    from herna.server import use_jemalloc
+
+    use_jemalloc()  # (runs this command again, once, under jemalloc where the system has it)
     ui = _start(lang)
     with _guard(ui):
         try:
@@ -1244,6 +1247,9 @@ def _serve_workers(ui: Any, where: str, shown: str, host: str, port: int, worker
     ui.line(t("serve.at", url=f"http://{shown}:{port}/", db=_db_label(where)), "bold")
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(_NoQuery())
+    from herna.server import hand_down_jemalloc
+
+    hand_down_jemalloc()
     uvicorn.run(f"{w.__name__}:app_from_env", factory=True, workers=workers, host=host,
                 port=port, log_level="info", ws=w.ws_setting(), ws_ping_interval=20,
                 ws_per_message_deflate=compress)

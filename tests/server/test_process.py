@@ -165,3 +165,57 @@ def test_bot_workers_leave_with_a_killed_server(server: Server) -> None:
     while any(_alive(w) for w in workers) and time.monotonic() < end:
         time.sleep(0.1)
     assert not [w for w in workers if _alive(w)], "bot processes outlived the server"
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _maps(pid: int) -> str:
+    return Path(f"/proc/{pid}/maps").read_text()
+
+
+def test_herna_serve_runs_under_jemalloc_where_the_system_has_it(
+        server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPython's allocator keeps every 1 MiB arena a busy hour needed as long as a few objects
+    live in it; jemalloc hands free pages back (herna.server.use_jemalloc, BENCHMARKS.md
+    "Memory"). `herna serve` runs itself again under it; its bot workers get the operator's
+    environment back; an operator's own PYTHONMALLOC is left alone."""
+    from herna.server import jemalloc_path
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("jemalloc is preloaded on Linux only")
+    if jemalloc_path() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("jemalloc is required in CI: make test-deps (libjemalloc2)",
+                        pytrace=False)
+        pytest.skip("no libjemalloc.so.2 on this system (apt-get install libjemalloc2)")
+    c = server.start()
+    assert server.proc is not None
+    assert "libjemalloc" in _maps(server.proc.pid)
+    made = create(c, "envyra", ("easy", "easy"))
+    end = time.monotonic() + 60
+    while get(c, made["id"])["version"] < 2:  # the bots have moved: their worker is up
+        assert time.monotonic() < end, server.log()
+        time.sleep(0.1)
+    workers = _children(server.proc.pid)
+    assert workers, "no bot worker process"
+    assert not any("libjemalloc" in _maps(pid) for pid in workers)
+    server.kill()
+
+    monkeypatch.setenv("PYTHONMALLOC", "pymalloc")
+    chosen = Server(str(tmp_path / "chosen.db"), tmp_path / "chosen.log")
+    try:
+        chosen.start()
+        assert chosen.proc is not None
+        assert "libjemalloc" not in _maps(chosen.proc.pid)
+    finally:
+        chosen.kill()

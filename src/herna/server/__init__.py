@@ -15,3 +15,75 @@ builds the FastAPI application; `herna serve` runs it under uvicorn.
 # object freed lowers the young count). Measured in BENCHMARKS.md, "Server"
 # (`benchmarks/server_bench.py --only path --gc 500,5,1000`).
 GC_THRESHOLDS = (500, 5, 1_000)
+
+# The allocator `herna serve` runs under. CPython's own (pymalloc) hands a 1 MiB arena back to
+# the system only once every object in it is gone, and a server's busy hour leaves a few
+# long-lived objects in each arena it needed (uvicorn's date header, timers, the database
+# driver's caches): after 150 tables its arenas kept 28 MB of free pools for good (RSS 1.28x
+# the start). jemalloc hands back free pages one by one, as fast as pymalloc on a move's path:
+# 1.10x. glibc's malloc came back too (1.06x) but cost 20-40% more CPU a move and doubled
+# the collector's pauses, so without jemalloc the server keeps pymalloc. BENCHMARKS.md,
+# "Memory"; docs/OPERATING.md. An operator's own PYTHONMALLOC or LD_PRELOAD is left alone.
+JEMALLOC = ("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+            "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib64/libjemalloc.so.2",
+            "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2")
+# pages freed go back after a second, from jemalloc's own thread (an idle server allocates
+# nothing that would purge them)
+JEMALLOC_CONF = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0"
+_REEXEC = "HERNA_REEXEC"
+_UNDER_JEMALLOC = False
+
+
+def jemalloc_path() -> str | None:
+    """The system's jemalloc (Debian: `apt-get install libjemalloc2`), or None."""
+    import os
+
+    return next((p for p in JEMALLOC if os.path.exists(p)), None)
+
+
+def use_jemalloc(reexec: bool = True) -> bool:
+    """Run this process again under jemalloc if the system has it and the operator chose no
+    allocator (Linux only: the allocator is fixed when the process starts); whether this
+    process runs under it. Call first thing in `herna serve`. The processes it starts (bot
+    workers) get back the environment the operator gave: they keep no memory between busy
+    hours, and pymalloc is their faster allocator."""
+    import json
+    import os
+    import sys
+
+    global _UNDER_JEMALLOC
+    saved = os.environ.pop(_REEXEC, None)
+    if saved is not None:
+        for name, value in json.loads(saved).items():  # the operator's own values
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        _UNDER_JEMALLOC = True
+        return True
+    lib = jemalloc_path()
+    if (not reexec or lib is None or not sys.platform.startswith("linux")
+            or os.environ.get("PYTHONMALLOC") or os.environ.get("LD_PRELOAD")):
+        return False
+    names = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
+    os.environ[_REEXEC] = json.dumps({n: os.environ.get(n) for n in names})
+    os.environ["PYTHONMALLOC"] = "malloc"
+    os.environ["LD_PRELOAD"] = lib
+    os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, sys.orig_argv)
+
+
+def hand_down_jemalloc() -> None:
+    """Before starting server processes (`--workers`): they start under jemalloc too, and
+    `use_jemalloc(reexec=False)` in each gives its bot workers the operator's environment."""
+    import json
+    import os
+
+    if _UNDER_JEMALLOC and _REEXEC not in os.environ:
+        names = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
+        os.environ[_REEXEC] = json.dumps({n: os.environ.get(n) for n in names})
+        os.environ["PYTHONMALLOC"] = "malloc"
+        os.environ["LD_PRELOAD"] = jemalloc_path() or ""
+        os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import GC_THRESHOLDS
+from . import GC_THRESHOLDS, use_jemalloc
 from .wsproto import protocol
 
 ENV = "HERNA_SERVE"
@@ -53,6 +53,7 @@ def app_from_env() -> FastAPI:
     from .abuse import Limits
     from .app import create_app
 
+    use_jemalloc(reexec=False)  # (started under it by `herna serve`: see there)
     cfg = json.loads(os.environ[ENV])
     gc.set_threshold(*GC_THRESHOLDS)
     for name in ("uvicorn.access", "uvicorn.error"):
