@@ -452,6 +452,11 @@ async def run(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     mem = Memory(pid)
     sampling = asyncio.create_task(mem.sample())
     out: dict[str, Any] = {"boot": snapshot(mem)}
+    try:  # herna serve runs itself under jemalloc where the system has it (herna.server)
+        maps = Path(f"/proc/{pid}/maps").read_text()
+        out["allocator"] = "jemalloc" if "libjemalloc" in maps else "CPython's (pymalloc)"
+    except OSError:
+        out["allocator"] = "unknown"
     try:
         async with session(base, args.concurrency * 3 + 20) as http:
             out["start"] = await warm_up(base, http, mem, args.finished_idle)
@@ -492,6 +497,7 @@ def report(r: dict[str, Any], args: argparse.Namespace) -> str:
         ("server RSS at boot / after the warm-up (start)",
          f"{r['boot']['rss_mb']:.0f} / {start:.0f} MB",
          f"bot workers {_kids(r['start'])} MB; `--finished-idle {args.finished_idle:g}`"
+         + f"; allocator {r.get('allocator', 'unknown')}"
          + (f"; server env {' '.join(args.serve_env)}" if args.serve_env else ""))]
     if "tables" in r:
         t = r["tables"]

@@ -182,3 +182,31 @@ def test_a_busy_server_puts_the_full_collection_off(client: TestClient,
     tables._collected -= tables_mod.COLLECT_BUSY  # five minutes since the last collection
     tables.sweep(idle=3600)  # busy, but the last collection was long enough ago
     assert calls == [1, 1]
+
+
+def test_the_server_goes_on_as_started_when_it_cannot_run_itself_again(
+        monkeypatch: Any) -> None:
+    """`herna serve` runs itself again under jemalloc (herna.server.use_jemalloc); if that
+    exec fails, it serves as started, with the operator's environment as it was."""
+    import os
+    import sys
+
+    import herna.server as server
+
+    for name in ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF", "HERNA_REEXEC"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(server, "jemalloc_path", lambda: "/usr/lib/libjemalloc.so.2")
+    monkeypatch.setattr(sys, "platform", "linux")
+    seen: list[dict[str, str | None]] = []
+
+    def refuse(path: str, argv: list[str]) -> None:
+        seen.append({n: os.environ.get(n) for n in ("PYTHONMALLOC", "LD_PRELOAD")})
+        raise OSError("exec refused")
+
+    monkeypatch.setattr(os, "execv", refuse)
+    assert server.use_jemalloc() is False
+    assert seen == [{"PYTHONMALLOC": "malloc", "LD_PRELOAD": "/usr/lib/libjemalloc.so.2"}]
+    assert not any(os.environ.get(n) for n in ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF",
+                                                "HERNA_REEXEC"))
+    monkeypatch.setenv("PYTHONMALLOC", "pymalloc")  # the operator's choice: never run again
+    assert server.use_jemalloc() is False and len(seen) == 1

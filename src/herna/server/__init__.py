@@ -66,13 +66,23 @@ def use_jemalloc(reexec: bool = True) -> bool:
             or os.environ.get("PYTHONMALLOC") or os.environ.get("LD_PRELOAD")):
         return False
     names = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
-    os.environ[_REEXEC] = json.dumps({n: os.environ.get(n) for n in names})
+    before = {n: os.environ.get(n) for n in names}
+    os.environ[_REEXEC] = json.dumps(before)
     os.environ["PYTHONMALLOC"] = "malloc"
     os.environ["LD_PRELOAD"] = lib
     os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execv(sys.executable, sys.orig_argv)
+    try:
+        os.execv(sys.executable, sys.orig_argv)
+    except OSError:  # not run again: go on as started, with the environment as it was
+        os.environ.pop(_REEXEC, None)
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return False
 
 
 def hand_down_jemalloc() -> None:
