@@ -15,6 +15,7 @@ import concurrent.futures
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -396,6 +397,13 @@ def test_workers_flag_serves_from_several_processes(pg_url: str, tmp_path: Path)
             assert posted
         log = (tmp_path / "w.log").read_text()
         assert log.count("Application startup complete") >= 2, log[-2000:]
+        from herna.server import jemalloc_path
+
+        if jemalloc_path() and sys.platform.startswith("linux"):  # each serves under it
+            pids = [int(m) for m in re.findall(r"Started server process \[(\d+)\]", log)]
+            assert len(pids) >= 2
+            for pid in pids:
+                assert "libjemalloc" in Path(f"/proc/{pid}/maps").read_text()
     finally:
         _stop(proc)
 
