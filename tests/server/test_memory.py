@@ -90,7 +90,8 @@ def test_the_sweep_lets_go_of_the_drawings_and_words_nobody_uses(sqlite_db: str,
 def test_the_last_table_to_leave_takes_the_memos_with_it(sqlite_db: str) -> None:
     """The engines' and drawings' memos (legal move lists, drawn parts, words) are shared by
     every table and refilled on demand: once no table is left in memory the sweep empties
-    them, so the memory they pin can go back (herna.core.memo); while one is live they stay."""
+    them, so the memory they pin can go back (herna.core.memo), and closes the pooled SQLite
+    connections (their page caches); while one is live they stay."""
     from herna.games.envyra import rules, view
     from herna.web import catalog
 
@@ -105,10 +106,12 @@ def test_the_last_table_to_leave_takes_the_memos_with_it(sqlite_db: str) -> None
         assert tables.sweep(idle=3600) == 1 and len(tables.live) == 1
         assert rules._MARK_LISTS and view._partition.cache_info().currsize
         assert catalog()._said
+        assert tables.store.engine.pool.checkedin() >= 1
         tables.live[made[1]["id"]].used -= 7200  # and then the last one
         assert tables.sweep(idle=3600) == 1 and not tables.live
         assert not rules._MARK_LISTS and view._partition.cache_info().currsize == 0
         assert not catalog()._said and not any(len(m) for m in drawing._ALL)
+        assert tables.store.engine.pool.checkedin() == 0  # SQLite's page caches closed too
         assert get(c, made[0]["id"]) == before  # rebuilt from the log, drawn again
 
 

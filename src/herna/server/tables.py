@@ -621,6 +621,7 @@ class Tables:
         if pending and (quiet or now - self._collected >= COLLECT_BUSY):
             if not self.live:  # no table left to use the memos: what they pin can go too
                 memo.forget()
+                self.store.let_go()
             release_memory()
             self._collected = now
             self.unwatched = 0
