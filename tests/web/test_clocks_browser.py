@@ -26,13 +26,21 @@ from .test_invite import close, new_page, play_one_move, wait_for
 
 
 class Ahead:
-    """The server's wall clock, `by` seconds ahead of the real one."""
+    """The server's wall clock, `by` seconds ahead of the real one; `hold` stops it (but for
+    `by`) so that a step the test waits for does not depend on how busy the machine is."""
 
     def __init__(self) -> None:
         self.by = 0.0
+        self.held: float | None = None
 
     def __call__(self) -> float:
-        return time.time() + self.by
+        return (time.time() if self.held is None else self.held) + self.by
+
+    def hold(self) -> None:
+        self.held = time.time()
+
+    def release(self) -> None:
+        self.held = None
 
 
 def my_turn(page: Any) -> bool:
@@ -110,8 +118,11 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
         assert check_layout(page) == []
         shot(page, f"clocks-my-time-{size}", full_page=False)
 
-        # 25 s later by the server's clock (the page hears it with its next payload)
-        ahead.by = 25
+        # 4 s before my time is up by the server's clock, held there whatever the real time
+        # takes (the page hears it with its next payload)
+        left = int(mine.inner_text().rsplit(":", 1)[1])
+        ahead.hold()
+        ahead.by = max(0, left - 4)
         page.reload()
         mine = page.locator("#clocks .seat-clock.mine.urgent .time")
         mine.wait_for()
@@ -124,6 +135,7 @@ def test_my_time_runs_out_a_bot_plays_for_me_and_i_take_my_seat_back(
         mine_before = log_lines_of(page, "Ana")
         page.evaluate(HEAR)
         friend.evaluate(HEAR)
+        ahead.release()
         ahead.by = 25 + 30 + 30 + 1
         page.wait_for_selector("#take-back")
         assert page.locator("#clocks .stand-in .bot-badge").inner_text() == "Bot plays for Ana"
