@@ -41,6 +41,33 @@ def jemalloc_path() -> str | None:
     return next((p for p in JEMALLOC if os.path.exists(p)), None)
 
 
+_NAMES = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
+
+
+def _set_jemalloc(lib: str) -> dict[str, str | None]:
+    """Put jemalloc into the environment the next process starts with; what was there (also
+    kept in `_REEXEC` for that process to give back to its own children)."""
+    import json
+    import os
+
+    before = {n: os.environ.get(n) for n in _NAMES}
+    os.environ[_REEXEC] = json.dumps(before)
+    os.environ["PYTHONMALLOC"] = "malloc"
+    os.environ["LD_PRELOAD"] = lib
+    os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)
+    return before
+
+
+def _restore(before: dict[str, str | None]) -> None:
+    import os
+
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 def use_jemalloc(reexec: bool = True) -> bool:
     """Run this process again under jemalloc if the system has it and the operator chose no
     allocator (Linux only: the allocator is fixed when the process starts); whether this
@@ -54,46 +81,29 @@ def use_jemalloc(reexec: bool = True) -> bool:
     global _UNDER_JEMALLOC
     saved = os.environ.pop(_REEXEC, None)
     if saved is not None:
-        for name, value in json.loads(saved).items():  # the operator's own values
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        _restore(json.loads(saved))  # the operator's own values
         _UNDER_JEMALLOC = True
         return True
     lib = jemalloc_path()
     if (not reexec or lib is None or not sys.platform.startswith("linux")
             or os.environ.get("PYTHONMALLOC") or os.environ.get("LD_PRELOAD")):
         return False
-    names = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
-    before = {n: os.environ.get(n) for n in names}
-    os.environ[_REEXEC] = json.dumps(before)
-    os.environ["PYTHONMALLOC"] = "malloc"
-    os.environ["LD_PRELOAD"] = lib
-    os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)
+    before = _set_jemalloc(lib)
     sys.stdout.flush()
     sys.stderr.flush()
     try:
         os.execv(sys.executable, sys.orig_argv)
     except OSError:  # not run again: go on as started, with the environment as it was
         os.environ.pop(_REEXEC, None)
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        _restore(before)
     return False
 
 
 def hand_down_jemalloc() -> None:
     """Before starting server processes (`--workers`): they start under jemalloc too, and
     `use_jemalloc(reexec=False)` in each gives its bot workers the operator's environment."""
-    import json
     import os
 
-    if _UNDER_JEMALLOC and _REEXEC not in os.environ:
-        names = ("PYTHONMALLOC", "LD_PRELOAD", "MALLOC_CONF")
-        os.environ[_REEXEC] = json.dumps({n: os.environ.get(n) for n in names})
-        os.environ["PYTHONMALLOC"] = "malloc"
-        os.environ["LD_PRELOAD"] = jemalloc_path() or ""
-        os.environ.setdefault("MALLOC_CONF", JEMALLOC_CONF)
+    lib = jemalloc_path()
+    if _UNDER_JEMALLOC and _REEXEC not in os.environ and lib is not None:
+        _set_jemalloc(lib)
