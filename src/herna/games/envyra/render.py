@@ -18,7 +18,7 @@ the die on the seat's board that marks b2). The same view gives byte-identical o
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -182,15 +182,17 @@ def _cell_w(cols: int) -> float:
     return (WIDTH - 2 * MARGIN - (cols - 1) * GAP) / cols
 
 
-def _cell(view: View, slot: Mapping[str, Any], x: float, y: float, w: float,
-          picks: tuple[str, set[str], bool] | None = None) -> list[str]:
-    out = [f'<g id="envyra-slot-{slot["slot"]}">', *_cell_body(view, slot, x, y, w)]
-    tile, me = slot["tile"], view.get("seat")
+def _cell(slot: Mapping[str, Any], fills: list[str], x: float, y: float, w: float,
+          me: int | None, picks: tuple[str, Collection[str], bool]) -> list[str]:
+    """A grid slot as the viewer `me` sees it: its drawing, a ✗ if `me` may not take its
+    reserved tile yet, and its buttons if it is among `picks` (`_picks`)."""
+    out = [f'<g id="envyra-slot-{slot["slot"]}">', *_cell_drawn(slot, fills, x, y, w, get_lang())]
+    tile = slot["tile"]
     if tile and tile["reserve"] and me is not None and me not in slot.get("open_to", ()):
         # RULES.md: a reserved tile the viewer does not qualify for yet is marked
         cross = _text(x + w - 16, y + 48, "✗", 16, "#c0392b", "bold", "middle")
         out.append(f'<g class="closed">{cross}<title>{escape(t("closed"))}</title></g>')
-    kind, slots, twice = picks or _picks(view)
+    kind, slots, twice = picks
     if slot["slot"] in slots:
         name = f"{kind}:{slot['slot']}"
         out.append(_pick(name, f"pick-{slot['slot']}", x, y, w, CELL_H))
@@ -201,9 +203,20 @@ def _cell(view: View, slot: Mapping[str, Any], x: float, y: float, w: float,
     return out
 
 
-def _cell_body(view: View, slot: Mapping[str, Any], x: float, y: float, w: float) -> list[str]:
-    fills = [_seat_fill(view, p) for p in range(len(view["seats"]))]  # (a few dict lookups)
-    return _cell_drawn(slot, fills, x, y, w, get_lang())
+@by_data(maxsize=1024)
+def _cells(slots: list[Mapping[str, Any]], fills: list[str], top: float, w: float,
+           me: int | None, picks: tuple[str, list[str], bool], lang: str) -> str:
+    """Every slot of the grid from exactly what the viewer sees of them: a move that leaves
+    the grid alone (a mark, a die taken back to a seat's supply) costs one lookup, not one
+    per slot."""
+    with speaking(lang):
+        out = ['<g id="envyra-grid">']
+        for slot in slots:
+            x = MARGIN + slot["col"] * (w + GAP)
+            out += _cell(slot, fills, x, top + slot["row"] * (CELL_H + GAP), w, me,
+                         (picks[0], frozenset(picks[1]), picks[2]))
+        out.append("</g>")
+        return "".join(out)
 
 
 @by_data(maxsize=1024)
@@ -316,22 +329,15 @@ def _start(view: View) -> str:
 def _grid_area(view: View) -> dict[str, Any]:
     grid = view["grid"]
     w = _cell_w(grid["cols"])
-    head, y = _head(int(view["round"]), int(view["bag"]), view["phase"], _start(view),
-                    get_lang())
-    body: list[str] = [head]
+    lang = get_lang()
+    head, y = _head(int(view["round"]), int(view["bag"]), view["phase"], _start(view), lang)
     top = y - 6
-    body.append('<g id="envyra-grid">')
-    picks = _picks(view)
-    for slot in grid["slots"]:
-        x = MARGIN + slot["col"] * (w + GAP)
-        body += _cell(view, slot, x, top + slot["row"] * (CELL_H + GAP), w, picks)
-    body.append("</g>")
-    y = top + grid["rows"] * (CELL_H + GAP) + 12
-    values = " · ".join(t("set_value", size=size, points=points)
-                        for size, points in enumerate(SET_POINTS) if points)
-    lines, y = _lines(MARGIN + 2, y + 6, plural("set_values", max(SET_POINTS), values=values),
-                      13, WIDTH - 16, 18)
-    body += ['<g id="envyra-sets">', *lines, "</g>"]
+    kind, slots, twice = _picks(view)
+    fills = [_seat_fill(view, p) for p in range(len(view["seats"]))]
+    body: list[str] = [head, _cells(grid["slots"], fills, top, w, view.get("seat"),
+                                    (kind, sorted(slots), twice), lang)]
+    sets, y = _set_values(top + grid["rows"] * (CELL_H + GAP) + 12, lang)
+    body.append(sets)
     public = view["equilibrium"]["public"]
     if public:
         body.append('<g id="envyra-cards">')
@@ -343,6 +349,17 @@ def _grid_area(view: View) -> dict[str, Any]:
         body.append("</g>")
         y += 4
     return area("grid", "shared", t("grid"), WIDTH, y, "".join(body))
+
+
+@recent(maxsize=64)
+def _set_values(y: float, lang: str) -> tuple[str, float]:
+    """The sets' values under the grid (the same on every push); its drawing and the next y."""
+    with speaking(lang):
+        values = " · ".join(t("set_value", size=size, points=points)
+                            for size, points in enumerate(SET_POINTS) if points)
+        lines, y = _lines(MARGIN + 2, y + 6, plural("set_values", max(SET_POINTS),
+                                                     values=values), 13, WIDTH - 16, 18)
+        return "".join(['<g id="envyra-sets">', *lines, "</g>"]), y
 
 
 @recent(maxsize=1024)
