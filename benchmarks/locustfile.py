@@ -52,16 +52,27 @@ _lock = threading.Lock()
 
 
 def plan(i: int) -> dict[str, Any]:
-    """Table `i`'s seats: one human at a random seat, bots elsewhere; every 1/HARD-th
-    table (spread evenly) with hard bots."""
+    """Table `i`'s seats: one human at a random seat, bots elsewhere. Tables go in groups
+    of eight (the four games at 2 and at 3 players); a share HARD of the groups (spread
+    evenly) has hard bots, so every game and player count has its share of them."""
     rng = random.Random(i)
     players = 2 + (i // len(GAMES)) % 2
-    hard = HARD > 0 and int((i + 1) * HARD) > int(i * HARD)
+    group = i // (2 * len(GAMES))
+    hard = HARD > 0 and int((group + 1) * HARD) > int(group * HARD)
     human = rng.randrange(players)
     seats = [{"kind": "human"} if s == human else
              {"kind": "bot", "level": "hard" if hard else "medium"} for s in range(players)]
     return {"game": GAMES[i % len(GAMES)], "players": players, "seats": seats,
             "seed": 2026 * 100_000 + i}, human
+
+
+def host(i: int) -> str:
+    """Table `i`'s process: in turn, shifted by one every group of eight (`plan`) and again
+    every four groups, so each process gets every game at both player counts, with medium
+    and with hard bots (plain turns put every fourth table, one game's, on the same
+    process of two, and with it every hard table)."""
+    group = i // (2 * len(GAMES))
+    return HOSTS[(i + group + group // 4) % len(HOSTS)]
 
 
 class Seat(HttpUser):
@@ -71,7 +82,7 @@ class Seat(HttpUser):
         with _lock:
             self.number = next(_numbers)
         if HOSTS:
-            self.client.base_url = HOSTS[self.number % len(HOSTS)]
+            self.client.base_url = host(self.number)
         self.rng = random.Random(self.number)
         self.raw = ""
         self.version = -1

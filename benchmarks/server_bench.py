@@ -85,7 +85,8 @@ GOAL_JS_KB = 150.0
 CHROMIUM = os.environ.get("HERNA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 _VERSION = re.compile(rb'"version":\s*(\d+)')
-SERVE_ARGS: list[str] = []  # extra `herna serve` flags (--no-compress)
+SERVE_ARGS: list[str] = []  # extra `herna serve` flags (--no-compress, --workers)
+WORKERS = 1  # `herna serve --workers`
 
 
 # ----- the server ---------------------------------------------------------------------------
@@ -107,14 +108,29 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def children_cpu_seconds(pid: int) -> float:
-    """CPU seconds of a process's live children (the server's bot workers)."""
-    total = 0.0
+def children(pid: int) -> list[int]:
+    """A process's live children."""
+    out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
             if int(fields[1]) == pid:
-                total += cpu_seconds(int(stat.parent.name))
+                out.append(int(stat.parent.name))
+    return out
+
+
+def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds of the server's processes and of their bot workers: `herna serve` and
+    its children, or with `--workers` uvicorn's supervisor and its workers (whose children
+    are the bot workers)."""
+    servers = [pid, *children(pid)] if WORKERS > 1 else [pid]
+    bots = [k for s in servers for k in children(s) if k not in servers]
+    total = 0.0, 0.0
+    for group, pids in enumerate((servers, bots)):
+        for p in pids:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total = ((total[0] + cpu_seconds(p), total[1]) if group == 0 else
+                         (total[0], total[1] + cpu_seconds(p)))
     return total
 
 
@@ -493,8 +509,8 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
                   flush=True)
         stats.changes = stats.messages = stats.bytes = 0
         until = time.monotonic() + args.seconds
-        cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
-        bots0 = children_cpu_seconds(pid)
+        (cpu0, bots0), wall0, mine0 = (servers_and_bots_cpu(pid), time.perf_counter(),
+                                       time.process_time())
         load0 = os.getloadavg()[0]
         spy = start_py_spy(pid, args) if args.py_spy else None
         try:
@@ -510,9 +526,10 @@ async def load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             if spy is not None:
                 stop_py_spy(spy, args)
             wall = time.perf_counter() - wall0
-            out["server_cpu_share"] = (cpu_seconds(pid) - cpu0) / wall
+            cpu1, bots1 = servers_and_bots_cpu(pid)
+            out["server_cpu_share"] = (cpu1 - cpu0) / wall
             out["client_cpu_share"] = (time.process_time() - mine0) / wall
-            out["bots_cpu_share"] = (children_cpu_seconds(pid) - bots0) / wall
+            out["bots_cpu_share"] = (bots1 - bots0) / wall
             out["loadavg"] = (load0, os.getloadavg()[0])
             out["rss_after_mb"] = rss_mb(pid)
             await asyncio.gather(*(s.close() for s in seats))
@@ -892,6 +909,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--idle", type=int, default=1000, help="idle tables for memory (1000)")
     p.add_argument("--page-runs", type=int, default=5, help="page loads per game (5)")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes (herna serve --workers N); above 1 on PostgreSQL: "
+                        "--db, or a throw-away cluster started here")
     p.add_argument("--no-compress", action="store_true",
                    help="serve without permessage-deflate (herna serve --no-compress)")
     p.add_argument("--quick", action="store_true",
@@ -902,8 +922,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--log", type=Path, default=None,
                    help="the servers' output (default: a temporary file)")
     args = p.parse_args(argv)
+    global WORKERS
     if args.no_compress:
         SERVE_ARGS.append("--no-compress")
+    cluster = None
+    if args.workers > 1:
+        WORKERS = args.workers
+        SERVE_ARGS.extend(["--workers", str(args.workers)])
+        if args.db is None:  # several processes share PostgreSQL only
+            sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "server"))
+            from conftest import PgCluster, pg_bindir
+
+            bindir = pg_bindir()
+            if bindir is None:
+                raise SystemExit("--workers needs PostgreSQL: no server binaries here "
+                                 "(apt-get install postgresql), or give --db")
+            cluster = PgCluster(bindir)
+            cluster.start()
+            cluster.sql("CREATE DATABASE herna_bench")
+            args.db = cluster.url("herna_bench")
+    try:
+        run_parts(args)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def run_parts(args: argparse.Namespace) -> None:
     if args.quick:
         args.tables, args.seconds, args.idle, args.page_runs = 20, 20, 100, 1
         args.changes = 100
