@@ -146,7 +146,11 @@ def run(db: str, n: int, args: argparse.Namespace, work: Path) -> dict[str, Any]
             bots = [tree_cpu(pid) - c for (_, pid), c in zip(procs, bots0, strict=True)]
             client = cpu_seconds(locust.pid) - client0
             load1 = os.getloadavg()[0]
-            locust.wait(timeout=args.seconds + 120)
+            try:
+                locust.wait(timeout=args.seconds + 60)
+            except subprocess.TimeoutExpired:  # users stuck in a socket's wait: stop them
+                locust.send_signal(signal.SIGINT)  # (Locust still writes its CSV)
+                locust.wait(timeout=60)
         finally:
             if locust.poll() is None:
                 locust.kill()
