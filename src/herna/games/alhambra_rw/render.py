@@ -121,7 +121,14 @@ def _dice(x: float, y: float, fill: str, values: Sequence[int], value: int,
     (docs/API.md, `data-key`): `key` (seat and colour), its value and its copy, of the kind
     of its colour: dice of a colour are alike, so a die that leaves a space and one that
     comes to another (changed, rolled, passed to the next sheet) are shown as one moving."""
-    n = list(values).count(value)
+    return _dice_drawn(x, y, fill, list(values).count(value), value, name, ident, key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _dice_drawn(x: float, y: float, fill: str, n: int, value: int, name: str | None,
+                ident: str, key: str) -> str:
+    """`_dice` with `n` dice showing `value`: a sheet draws twelve spaces, a move changes
+    one or two of them."""
     if not n:
         return _text(x + CELL / 2, y + CELL / 2 + 5, value, 13, MUTED, "middle")
     out = []
@@ -204,15 +211,8 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
     circled, crossed = int(coins.get("circled", 0)), int(coins.get("crossed", 0))
     track = int(coins.get("track", 0))
     out.append(_text(PAD + 4, y + 17, t("coins", lang), 13, weight="bold"))
-    for k in range(track):
-        cx = 92 + (k % 10) * 25
-        cy = y + 12 + (k // 10) * 24
-        fill = "#f2cf2f" if k < circled else "#ffffff"
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="9" fill="{fill}" stroke="{INK}" '
-                   'stroke-width="1"/>')
-        if k < crossed:
-            out.append(f'<path d="M{cx - 6:g} {cy - 6:g}L{cx + 6:g} {cy + 6:g}M{cx + 6:g} '
-                       f'{cy - 6:g}L{cx - 6:g} {cy + 6:g}" stroke="{INK}" stroke-width="2"/>')
+    if track:
+        out.append(_track(y, track, circled, crossed))
     y += 12 + ((track + 9) // 10) * 24 + 8
     more, y = _lines(PAD + 4, y, t("coins.balance", lang, balance=balance, circled=circled,
                                    crossed=crossed, track=track), 12, WIDTH - 24, 16, MUTED)
@@ -226,6 +226,23 @@ def _sheet_drawn(seat: Mapping[str, Any], mine: bool, active: bool, over: bool, 
                       f'stroke-width="{4 if active else 1.5}"/>')
     out.append("</g>")
     return "\n".join(out), y - y0
+
+
+@functools.lru_cache(maxsize=1024)
+def _track(y: float, track: int, circled: int, crossed: int) -> str:
+    """The coin track at y: `track` coins, the first `circled` circled (gold), the first
+    `crossed` of them crossed out (spent)."""
+    out = []
+    for k in range(track):
+        cx = 92 + (k % 10) * 25
+        cy = y + 12 + (k // 10) * 24
+        fill = "#f2cf2f" if k < circled else "#ffffff"
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="9" fill="{fill}" stroke="{INK}" '
+                   'stroke-width="1"/>')
+        if k < crossed:
+            out.append(f'<path d="M{cx - 6:g} {cy - 6:g}L{cx + 6:g} {cy + 6:g}M{cx + 6:g} '
+                       f'{cy - 6:g}L{cx - 6:g} {cy + 6:g}" stroke="{INK}" stroke-width="2"/>')
+    return "\n".join(out)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -519,4 +536,5 @@ def svg(view: dict[str, Any], lang: str | None = None, names: Sequence[str] | No
     return join_areas(areas(view, lang, names), background=PAPER, foot=foot) + "\n"
 
 
-forgettable(_cell.cache_clear, _cell_part.cache_clear, _steps.cache_clear, _abbrev.cache_clear)
+forgettable(_cell.cache_clear, _cell_part.cache_clear, _steps.cache_clear, _abbrev.cache_clear,
+            _dice_drawn.cache_clear, _track.cache_clear)
