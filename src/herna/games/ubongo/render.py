@@ -241,39 +241,53 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
     figures = {int(r): seats for r, seats in figure_rows}
     picks = set(pick_list)
     reach = set(reach_list) or picks  # at the start: every field
-    who = {"named": named}
+    ringed = set(reach_list)
     for r, row in enumerate(rows):
-        cy = y + 4 + ROW_H / 2 + r * ROW_H
-        if r + 1 in picks and r + 1 in reach:  # a row that may be chosen, lit under its gems
-            parts.append(_el("rect", x=x + 2, y=cy - ROW_H / 2 + 1, width=width - 4,
-                             height=ROW_H - 2, rx=6, fill="#f6e7a8", opacity=0.35))
-        parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 4, y=cy - 18,
-                         width=FIELD_W - 8, height=36, rx=5, fill=FIELD_RED))
-        parts.append(_text(x + 10, cy + 5, r + 1, HEAD, "#ffffff", weight="bold"))
-        seats = figures.get(r + 1, [])
-        for k, seat in enumerate(seats):
-            if len(seats) <= 2:
-                fx, fy = x + 34 + k * 20, cy
-            else:  # up to four in a square
-                fx, fy = x + 34 + (k % 2) * 20, cy - 9 + (k // 2) * 18
-            # a figure is one thing for the page (docs/API.md, `data-key`): it moves
-            parts += [f'<g data-key="figure-{seat}">', *_badge(who, seat, fx, fy, 9.5), "</g>"]
-        front = next((h for h, g in enumerate(row) if g is not None), None)
-        for h, colour in enumerate(row):
-            cx = x + FIELD_W + HOLE_STEP / 2 + h * HOLE_STEP
-            if colour is None:
-                parts.append(_el("circle", cx=cx, cy=cy, r=4, fill=HOLE, opacity=0.6))
-                continue
-            if r + 1 in set(reach_list) and front is not None and h < front + 2:  # taken
-                parts.append(_el("circle", cx=cx, cy=cy, r=GEM_R + 2, fill="none",
-                                 stroke=HIGHLIGHT, stroke_width=2.5))
-            parts.append(gem(colour, cx, cy, key=f"gem-{r + 1}-{h}"))
-        if r + 1 in picks:  # on top, so a touch anywhere on the row lands
-            parts.append(_el("rect", id=f"ubongo-pick-field-{r + 1}", class_="part",
-                             data_part=f"field:{r + 1}", x=x + 2, y=cy - ROW_H / 2 + 1,
-                             width=width - 4, height=ROW_H - 2, rx=6, fill="transparent"))
+        parts += _board_row(r, tuple(row), tuple(figures.get(r + 1, ())),
+                            r + 1 in picks and r + 1 in reach, r + 1 in picks,
+                            r + 1 in ringed, named, x, y, width)
     parts.append("</g>")
     return parts, width, height
+
+
+@functools.lru_cache(maxsize=2048)
+def _board_row(r: int, row: tuple[str | None, ...], seats: tuple[int, ...], lit: bool,
+               pick: bool, ringed: bool, named: bool, x: float, y: float,
+               width: float) -> tuple[str, ...]:
+    """Field `r + 1` of the board: its row of holes and gems, the figures on it, lit when it
+    may be chosen, the two gems a move there takes ringed (`ringed`), and its part (`pick`).
+    A gem move changes two rows of six."""
+    parts = []
+    cy = y + 4 + ROW_H / 2 + r * ROW_H
+    if lit:  # a row that may be chosen, lit under its gems
+        parts.append(_el("rect", x=x + 2, y=cy - ROW_H / 2 + 1, width=width - 4,
+                         height=ROW_H - 2, rx=6, fill="#f6e7a8", opacity=0.35))
+    parts.append(_el("rect", id=f"ubongo-field-{r + 1}", x=x + 4, y=cy - 18,
+                     width=FIELD_W - 8, height=36, rx=5, fill=FIELD_RED))
+    parts.append(_text(x + 10, cy + 5, r + 1, HEAD, "#ffffff", weight="bold"))
+    who = {"named": named}
+    for k, seat in enumerate(seats):
+        if len(seats) <= 2:
+            fx, fy = x + 34 + k * 20, cy
+        else:  # up to four in a square
+            fx, fy = x + 34 + (k % 2) * 20, cy - 9 + (k // 2) * 18
+        # a figure is one thing for the page (docs/API.md, `data-key`): it moves
+        parts += [f'<g data-key="figure-{seat}">', *_badge(who, seat, fx, fy, 9.5), "</g>"]
+    front = next((h for h, g in enumerate(row) if g is not None), None)
+    for h, colour in enumerate(row):
+        cx = x + FIELD_W + HOLE_STEP / 2 + h * HOLE_STEP
+        if colour is None:
+            parts.append(_el("circle", cx=cx, cy=cy, r=4, fill=HOLE, opacity=0.6))
+            continue
+        if ringed and front is not None and h < front + 2:  # taken
+            parts.append(_el("circle", cx=cx, cy=cy, r=GEM_R + 2, fill="none",
+                             stroke=HIGHLIGHT, stroke_width=2.5))
+        parts.append(gem(colour, cx, cy, key=f"gem-{r + 1}-{h}"))
+    if pick:  # on top, so a touch anywhere on the row lands
+        parts.append(_el("rect", id=f"ubongo-pick-field-{r + 1}", class_="part",
+                         data_part=f"field:{r + 1}", x=x + 2, y=cy - ROW_H / 2 + 1,
+                         width=width - 4, height=ROW_H - 2, rx=6, fill="transparent"))
+    return tuple(parts)
 
 
 # ----- the cards -------------------------------------------------------------------------------
@@ -492,37 +506,48 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
         parts.append(gem(colour, c0 + i * col, y + 10, 9))
     yy = y + 30
     for s in seats:
-        name = (s.get("name") or t("seat", lang, seat=s["seat"])) \
-            + (t("you", lang) if s["seat"] == me else "")
-        if s["seat"] == me:
-            parts.append(_el("rect", x=x - 4, y=yy - 2, width=width + 8, height=44, rx=5,
-                             fill="#efe3c4"))
-        parts += _badge({"named": named}, s["seat"], x + 10, yy + 11)
-        status = ""
-        if race:
-            sub = s.get("submission")
-            if sub is not None:
-                status = t("race.passed", lang) if sub["pass"] \
-                    else t("race.time", lang, time=sub["time"])
-            else:
-                status = t("race.done" if s.get("done") else "race.racing", lang)
-            parts.append(_text(x + width, yy + 16, status, SMALL, MUTED, "end"))
-        room = width - 26 - (text_width(status, SMALL) + 8 if status else 0)
-        while len(name) > 3 and text_width(name, TEXT, True) > room:  # only a very long one
-            name = name[:-2] + "…"
-        parts.append(_text(x + 26, yy + 16, name, TEXT, weight="bold"))
-        parts.append(_text(x + 26, yy + 36, f"{t('col.total', lang)} {s['total']}", SMALL,
-                           MUTED))
-        for i, colour in enumerate(colours):
-            n = s["gems"][colour]
-            came = " ".join(s.get("taken", {}).get(colour, []))
-            parts.append(f'<g data-key="gems-{s["seat"]}-{colour}-{n}"'
-                         + (f' data-from="{came}">' if came else ">")
-                         + _text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
-                                 "bold" if n else None) + "</g>")
+        parts += _gems_row(s, colours, race, me, named, x, yy, c0, lang)
         yy += 46
     parts.append("</g>")
     return parts, width, yy - y
+
+
+@by_data(maxsize=1024)
+def _gems_row(s: Mapping[str, Any], colours: Sequence[str], race: bool, me: int | None,
+              named: bool, x: float, yy: float, c0: float, lang: str) -> list[str]:
+    """One seat's row of the gems table (`_gems_drawn`): a race changes one seat's at a time."""
+    width = WIDTH - 2 * PAD
+    col = 33
+    parts: list[str] = []
+    name = (s.get("name") or t("seat", lang, seat=s["seat"])) \
+        + (t("you", lang) if s["seat"] == me else "")
+    if s["seat"] == me:
+        parts.append(_el("rect", x=x - 4, y=yy - 2, width=width + 8, height=44, rx=5,
+                         fill="#efe3c4"))
+    parts += _badge({"named": named}, s["seat"], x + 10, yy + 11)
+    status = ""
+    if race:
+        sub = s.get("submission")
+        if sub is not None:
+            status = t("race.passed", lang) if sub["pass"] \
+                else t("race.time", lang, time=sub["time"])
+        else:
+            status = t("race.done" if s.get("done") else "race.racing", lang)
+        parts.append(_text(x + width, yy + 16, status, SMALL, MUTED, "end"))
+    room = width - 26 - (text_width(status, SMALL) + 8 if status else 0)
+    while len(name) > 3 and text_width(name, TEXT, True) > room:  # only a very long one
+        name = name[:-2] + "…"
+    parts.append(_text(x + 26, yy + 16, name, TEXT, weight="bold"))
+    parts.append(_text(x + 26, yy + 36, f"{t('col.total', lang)} {s['total']}", SMALL,
+                       MUTED))
+    for i, colour in enumerate(colours):
+        n = s["gems"][colour]
+        came = " ".join(s.get("taken", {}).get(colour, []))
+        parts.append(f'<g data-key="gems-{s["seat"]}-{colour}-{n}"'
+                     + (f' data-from="{came}">' if came else ">")
+                     + _text(c0 + i * col, yy + 36, n, HEAD, INK if n else MUTED, "middle",
+                             "bold" if n else None) + "</g>")
+    return parts
 
 
 # ----- words: the last round, the end ----------------------------------------------------------
@@ -804,4 +829,4 @@ def puzzle(cells: Sequence[Sequence[int]], pieces: Sequence[str], heading: str,
     return _document(body, h + 2 * PAD, heading)
 
 
-forgettable(_attr.cache_clear, gem.cache_clear)
+forgettable(_attr.cache_clear, gem.cache_clear, _board_row.cache_clear)
