@@ -175,7 +175,14 @@ def act_by_clicks(page: Any, server: LiveServer, table_id: str, seat: int,
                 return True
             return False
         wait_for(done_or_confirm, what=f"{action} sent or offered")
-    wait_for(lambda: table.version > version, what="the move applied")
+    try:
+        wait_for(lambda: table.version > version, what="the move applied")
+    except AssertionError as e:  # say what the page showed (a once-seen flake in CI)
+        status = page.locator("#status").all_inner_texts()  # (no waiting for either)
+        turn = " ".join(page.locator("#turn").all_inner_texts())[:300]
+        raise AssertionError(f"{e}: table at {table.version}, page drew "
+                             f"{drawn_version(page)}; the page's status {status!r}, its "
+                             f"move box {turn!r}") from None
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
