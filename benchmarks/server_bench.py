@@ -125,13 +125,14 @@ def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
     are the bot workers)."""
     servers = [pid, *children(pid)] if WORKERS > 1 else [pid]
     bots = [k for s in servers for k in children(s) if k not in servers]
-    total = 0.0, 0.0
-    for group, pids in enumerate((servers, bots)):
-        for p in pids:
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                total = ((total[0] + cpu_seconds(p), total[1]) if group == 0 else
-                         (total[0], total[1] + cpu_seconds(p)))
-    return total
+
+    def cpu(p: int) -> float:
+        try:
+            return cpu_seconds(p)
+        except (OSError, IndexError, ValueError):  # it ended meanwhile
+            return 0.0
+
+    return sum(map(cpu, servers)), sum(map(cpu, bots))
 
 
 def herna_command() -> list[str]:
