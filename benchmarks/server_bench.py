@@ -108,23 +108,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def children(pid: int) -> list[int]:
-    """A process's live children."""
-    out = []
+def children() -> dict[int, list[int]]:
+    """Every live process's children, from one read of /proc."""
+    kids: dict[int, list[int]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid:
-                out.append(int(stat.parent.name))
-    return out
+            kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    return kids
 
 
 def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
     """CPU seconds of the server's processes and of their bot workers: `herna serve` and
     its children, or with `--workers` uvicorn's supervisor and its workers (whose children
     are the bot workers)."""
-    servers = [pid, *children(pid)] if WORKERS > 1 else [pid]
-    bots = [k for s in servers for k in children(s) if k not in servers]
+    kids = children()
+    servers = [pid, *kids.get(pid, [])] if WORKERS > 1 else [pid]
+    bots = [k for s in servers for k in kids.get(s, []) if k not in servers]
 
     def cpu(p: int) -> float:
         try:

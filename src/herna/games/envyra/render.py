@@ -209,12 +209,12 @@ def _cells(slots: list[Mapping[str, Any]], fills: list[str], top: float, w: floa
     """Every slot of the grid from exactly what the viewer sees of them: a move that leaves
     the grid alone (a mark, a die taken back to a seat's supply) costs one lookup, not one
     per slot."""
+    shown = (picks[0], frozenset(picks[1]), picks[2])
     with speaking(lang):
         out = ['<g id="envyra-grid">']
         for slot in slots:
             x = MARGIN + slot["col"] * (w + GAP)
-            out += _cell(slot, fills, x, top + slot["row"] * (CELL_H + GAP), w, me,
-                         (picks[0], frozenset(picks[1]), picks[2]))
+            out += _cell(slot, fills, x, top + slot["row"] * (CELL_H + GAP), w, me, shown)
         out.append("</g>")
         return "".join(out)
 

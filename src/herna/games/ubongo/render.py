@@ -74,6 +74,7 @@ CELL = 40  # the viewing seat's card: big enough to drop pieces on with a finger
 SMALL_CELL = 22  # the others' cards (a letter of 12 units in each laid cell)
 TRAY_MAX, TRAY_MIN = 26, 20  # the tray's cells: as large as fits one row of slots
 SLOT_MIN = 48  # a tray slot, the piece's grab area, is never smaller
+GEMS_COL = 33  # the gems table's column per colour
 DIE = 32  # the rolled symbol, drawn as the die's face where the table shows the roll
 
 
@@ -240,8 +241,8 @@ def _board_drawn(rows: Sequence[Sequence[str | None]], figure_rows: Sequence[Any
     parts.append(_el("rect", x=x, y=y, width=width, height=height, rx=8, fill=BOARD))
     figures = {int(r): seats for r, seats in figure_rows}
     picks = set(pick_list)
-    reach = set(reach_list) or picks  # at the start: every field
     ringed = set(reach_list)
+    reach = ringed or picks  # at the start: every field
     for r, row in enumerate(rows):
         parts += _board_row(r, tuple(row), tuple(figures.get(r + 1, ())),
                             r + 1 in picks and r + 1 in reach, r + 1 in picks,
@@ -498,7 +499,7 @@ def _gems_drawn(seats: Sequence[Mapping[str, Any]], colours: Sequence[str], race
     `data-key`, a new one when it changes) whose `data-from` names the gems the seat took
     of that colour this round: the gems taken by a move travel from the board into it."""
     width = WIDTH - 2 * PAD
-    col = 33
+    col = GEMS_COL
     c0 = x + width - col * len(colours) + col / 2
     parts = ['<g id="ubongo-gems">',
              _text(x, y + HEAD, t("gems.title", lang), HEAD, weight="bold")]
@@ -517,7 +518,7 @@ def _gems_row(s: Mapping[str, Any], colours: Sequence[str], race: bool, me: int 
               named: bool, x: float, yy: float, c0: float, lang: str) -> list[str]:
     """One seat's row of the gems table (`_gems_drawn`): a race changes one seat's at a time."""
     width = WIDTH - 2 * PAD
-    col = 33
+    col = GEMS_COL
     parts: list[str] = []
     name = (s.get("name") or t("seat", lang, seat=s["seat"])) \
         + (t("you", lang) if s["seat"] == me else "")
