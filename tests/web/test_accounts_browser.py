@@ -15,7 +15,7 @@ from typing import Any
 from herna.web import catalog
 
 from .conftest import LiveServer
-from .test_browser import act_by_clicks, drawn_version, my_turn, wait_for
+from .test_browser import act_by_clicks, drawn_version, follow, my_turn, wait_for
 
 SHOTS = Path(os.environ.get("HERNA_SHOTS", "/tmp/herna-accounts"))
 PHONE = {"width": 390, "height": 844}
@@ -218,8 +218,7 @@ def test_a_game_played_to_the_end_is_in_my_history_on_a_second_device(
         assert check_layout(phone) == []
         layout_shot(phone, "accounts-history-390x844", full_page=False)
         assert row.locator("a.review").get_attribute("href") == f"/review/{table_id}?seat=0"
-        row.locator("a.replay").click()
-        phone.wait_for_url(f"**/r/{table_id}?seat=0")
+        follow(phone, row.locator("a.replay"), f"**/r/{table_id}?seat=0", server)
         phone.locator("#board svg").first.wait_for()
         assert laptop.errors == [] and phone.errors == []
     finally:

@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,31 @@ def wait_for(condition: Any, timeout: float = 60, what: str = "") -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         time.sleep(0.03)
+
+
+def follow(page: Any, link: Any, url: str, server: LiveServer) -> None:
+    """Tap a link and wait for the page it leads to (`url`, a glob).
+
+    A tap that starts no navigation within 20 s is tried once more, and the warning says
+    what was seen (where the page was, where the link points, whether the server answered
+    that address itself, and how fast): a CI run once saw a tap on My games' replay link
+    start nothing for 60 s, and that is worth knowing the next time, not only a red run."""
+    href = link.get_attribute("href")
+    try:
+        with page.expect_navigation(url=url, wait_until="commit", timeout=20_000):
+            link.click()
+    except PlaywrightError as first:
+        started = time.monotonic()
+        try:
+            answer = httpx.get(server.url + href, timeout=10).status_code
+        except httpx.HTTPError as e:
+            answer = repr(e)
+        seen = (f"page at {page.url}, link {href!r}, server answered {answer} in "
+                f"{time.monotonic() - started:.2f} s; first tap: {str(first).splitlines()[0]}")
+        warnings.warn(f"a tap on a link started no navigation in 20 s ({seen})", stacklevel=2)
+        with page.expect_navigation(url=url, wait_until="commit", timeout=40_000):
+            link.click()
+    page.wait_for_load_state("load")
 
 
 def drawn_version(page: Any) -> int:
