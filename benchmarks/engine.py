@@ -28,8 +28,9 @@ import pstats
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
+
+from procs import cpu_model
 
 import herna
 from herna.ai.arena import derive_seed, game_seed, seat_bots
@@ -302,16 +303,6 @@ def generic_rows(game_id: str, plan: Plan, settings: Settings,
 
 
 # ---- the machine and the table -------------------------------------------------------------------
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
-
-
 def machine() -> str:
     return (f"{cpu_model()} ({os.cpu_count()} CPUs), Python {platform.python_version()} "
             f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, "

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -62,6 +61,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import server_bench as sb  # its server, machine(), plans and Seat
+from procs import children, status_kb
 
 GOAL_RATIO = 1.2
 GOAL_SOAK = 0.10
@@ -74,22 +74,6 @@ _OVER = b'"over":true'
 
 
 # ----- the server's memory --------------------------------------------------------------------
-def status_kb(pid: int, key: str) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(key + ":"):
-            return int(line.split()[1])
-    return 0
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(stat.parent.name))
-    return sorted(out)
-
-
 @dataclass
 class Memory:
     """The server's RSS (and its children's), sampled in the background for the peak."""
@@ -104,7 +88,7 @@ class Memory:
         return mb
 
     def kids(self) -> list[float]:
-        return [status_kb(c, "VmRSS") / 1024 for c in children(self.pid)]
+        return [status_kb(c, "VmRSS") / 1024 for c in sorted(children().get(self.pid, []))]
 
     def reset_peak(self) -> None:
         self.peak = self.rss()

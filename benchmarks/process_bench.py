@@ -38,36 +38,10 @@ from typing import Any
 
 import httpx
 import sqlalchemy as sa
+from procs import cpu_seconds, descendants, total_cpu
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent / "tests" / "server"))  # the throw-away cluster of the tests
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def descendants(pid: int) -> list[int]:
-    kids: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    out, todo = [], [pid]
-    while todo:
-        for k in kids.get(todo.pop(), []):
-            out.append(k)
-            todo.append(k)
-    return out
-
-
-def tree_cpu(pid: int) -> float:
-    total = 0.0
-    for p in descendants(pid):
-        with contextlib.suppress(OSError):
-            total += cpu_seconds(p)
-    return total
 
 
 def herna() -> str:
@@ -136,14 +110,15 @@ def run(db: str, n: int, args: argparse.Namespace, work: Path) -> dict[str, Any]
             load0 = os.getloadavg()[0]
             t0 = time.perf_counter()
             cpu0 = [cpu_seconds(pid) for _, pid in procs]
-            bots0 = [tree_cpu(pid) for _, pid in procs]
+            bots0 = [total_cpu(descendants(pid)) for _, pid in procs]
             client0 = cpu_seconds(locust.pid)
             acts0 = stored(engine)
             time.sleep(args.seconds)
             wall = time.perf_counter() - t0
             acts = stored(engine) - acts0
             cpu = [cpu_seconds(pid) - c for (_, pid), c in zip(procs, cpu0, strict=True)]
-            bots = [tree_cpu(pid) - c for (_, pid), c in zip(procs, bots0, strict=True)]
+            bots = [total_cpu(descendants(pid)) - c
+                    for (_, pid), c in zip(procs, bots0, strict=True)]
             client = cpu_seconds(locust.pid) - client0
             load1 = os.getloadavg()[0]
             try:

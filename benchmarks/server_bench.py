@@ -77,6 +77,7 @@ from typing import Any
 import aiohttp
 import httpx
 import orjson
+from procs import children, cpu_model, status_kb, total_cpu
 
 GAMES = ("alhambra", "alhambra-rw", "envyra", "ubongo")
 GOAL_P99_MS = 50.0
@@ -97,25 +98,7 @@ def free_port() -> int:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def children() -> dict[int, list[int]]:
-    """Every live process's children, from one read of /proc."""
-    kids: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    return kids
+    return status_kb(pid, "VmRSS") / 1024
 
 
 def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
@@ -126,13 +109,7 @@ def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
     servers = [pid, *kids.get(pid, [])] if WORKERS > 1 else [pid]
     bots = [k for s in servers for k in kids.get(s, []) if k not in servers]
 
-    def cpu(p: int) -> float:
-        try:
-            return cpu_seconds(p)
-        except (OSError, IndexError, ValueError):  # it ended meanwhile
-            return 0.0
-
-    return sum(map(cpu, servers)), sum(map(cpu, bots))
+    return total_cpu(servers), total_cpu(bots)
 
 
 def herna_command() -> list[str]:
@@ -774,13 +751,7 @@ def met(ok: bool) -> str:
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return (f"{cpu} ({os.cpu_count()} CPUs, shared VM), Python {platform.python_version()} "
+    return (f"{cpu_model()} ({os.cpu_count()} CPUs, shared VM), Python {platform.python_version()} "
             f"({platform.python_implementation()}), {platform.system()} {platform.machine()}")
 
 

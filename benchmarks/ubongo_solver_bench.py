@@ -31,8 +31,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from typing import Any
+
+from procs import cpu_model
 
 from herna.core.rng import Rng
 from herna.games.ubongo import solver as herna_solver
@@ -270,13 +271,7 @@ def fmt(secs: float | None) -> str:
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return (f"{cpu} ({os.cpu_count()} CPUs), Python {platform.python_version()}, "
+    return (f"{cpu_model()} ({os.cpu_count()} CPUs), Python {platform.python_version()}, "
             f"{platform.system()} {platform.machine()}")
 
 
