@@ -368,3 +368,35 @@ def test_my_tables_follow_other_tabs(browser: Any, live_server: LiveServer) -> N
     wait_for(lambda: table_id not in my_rows(lobby), timeout=3, what="left in the other tab")
     assert json.loads(lobby.evaluate("localStorage.getItem('herna.seats')") or "[]") == []
     close(lobby)
+
+
+def test_the_tab_title_says_when_the_move_is_mine(browser: Any,
+                                                  live_server: LiveServer) -> None:
+    """A tab left in the background says when a friend has moved: the table's title starts
+    with "Your move" while the move is mine, and the lobby's counts the tables waiting for
+    me ("(1) Herna · ..."), both following the game without a reload."""
+    words = web.catalog()
+    lobby_title = words.t("page.lobby_title", "en")
+    host = new_page(browser, name="Ana")
+    start_from_lobby(host, live_server.url, "envyra", 2, {1: "friend"})
+    card = host.locator('#created .invite-card[data-seat="1"]')
+    card.wait_for()
+    link = card.locator("input.link").input_value()
+    seat_page = host.context.new_page()
+    seat_page.goto(live_server.url + host.locator("#go").get_attribute("href"))
+    # Envyra's first step is for both at once: marking tiles in secret
+    wait_for(lambda: seat_page.title() == "Your move · Envyra · Ana · Herna",
+             what=f"my table's title saying my move (it is {seat_page.title()!r})")
+    wait_for(lambda: host.title() == f"(1) {lobby_title}", timeout=15,
+             what=f"the lobby counting one table (its title is {host.title()!r})")
+    play_one_move(seat_page)  # my tiles marked: now only the friend is waited for
+    wait_for(lambda: seat_page.title() == "Envyra · Ana · Herna",
+             what=f"my table's title after my move ({seat_page.title()!r})")
+    wait_for(lambda: host.title() == lobby_title, timeout=15,
+             what=f"the lobby counting none ({host.title()!r})")
+    friend = new_page(browser, name="Bea")
+    friend.goto(link)
+    wait_for(lambda: friend.title() == "Your move · Envyra · Bea · Herna",
+             what=f"the friend's title ({friend.title()!r})")
+    close(friend)
+    close(host)

@@ -477,7 +477,18 @@ function currentWordsKey() {
   return document.documentElement.lang;
 }
 
+// The tab's title counts the tables waiting for my move, "(2) Herna · ...", as mail does:
+// a lobby left open in the background says when a friend has moved.
+let waitingForMe = 0;
+
+function setTitle() {
+  const title = t("page.lobby_title");
+  document.title = waitingForMe ? `(${waitingForMe}) ${title}` : title;
+}
+
 function drawMine(list, failed) {
+  waitingForMe = list.filter((r) => r.waits && !r.over).length;
+  setTitle();
   const box = document.getElementById("mine");
   const parts = [el("h2", {}, t("lobby.mine"))];
   if (failed) parts.push(el("p", { class: "error" }, t("lobby.offline")));
@@ -684,10 +695,10 @@ async function logOut(everywhere) {
 
 async function main() {
   await loadWords();
-  document.title = t("page.lobby_title");
+  setTitle();
   await loadAccount();
   document.getElementById("lang-slot").replaceChildren(languagePicker(() => {
-    document.title = t("page.lobby_title");
+    setTitle();
     drawAccount();
     drawName();
     draw();

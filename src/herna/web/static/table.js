@@ -362,7 +362,9 @@ function draw(payload) {
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
     ? t("table.spectator") : payload.seats[payload.seat].label}`;
   document.getElementById("title").textContent = title;
-  document.title = `${title} · Herna`;
+  // a tab in the background says when the move is mine (a friend moved, a bot answered)
+  const mine = payload.seat !== null && !payload.over && payload.legal.length > 0;
+  document.title = `${mine ? `${t("table.your_move")} · ` : ""}${title} · Herna`;
   drawBoard(payload);
   markChanges(payload);
   announce(payload);
