@@ -489,9 +489,17 @@ def test_ubongo_on_a_phone_shows_my_card_when_a_race_starts(browser: Any,
     table_id = open_with_bots(pg, live_server, "ubongo", 2)  # named before: not asked
     table = live_server.table(table_id)
     rng = random.Random(2)
+    failures: list[str] = []
     while not (table.state.phase == "race" and 0 in table.state.to_act()):
         assert my_turn(live_server, pg, table_id, 0)
-        act_by_clicks(pg, live_server, table_id, 0, rng)  # a start field
+        try:
+            act_by_clicks(pg, live_server, table_id, 0, rng)  # a start field
+        except (AssertionError, PlaywrightError) as e:
+            # as in test_whole_game_by_clicking: the move was chosen from the engine's state,
+            # read from another thread than the page's; choose again, twice at most
+            failures.append(f"at version {table.version} (page {drawn_version(pg)}): {e}")
+            assert len(failures) < 3, "\n".join(failures)
+            warnings.warn(f"a move chosen again: {failures[-1]}", stacklevel=1)
     wait_for(lambda: drawn_version(pg) == table.version, what="the race drawn")
     card = pg.locator("#ubongo-card").bounding_box()
     assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= 390
