@@ -220,3 +220,38 @@ def test_virtual_players_are_named_in_the_log() -> None:
     assert web.event_who({"event": "fill", "by": "virtual", "virtual": 0}, "cs") == \
         f"Virtuální {VIRTUAL_NAMES[0]}"
     assert web.event_who({"event": "complete", "by": "game", "seat": 0}, "cs") is None
+
+
+@pytest.mark.parametrize(("players", "options"), [(1, {}), (1, {"vs_virtual": True,
+                                                                "virtual": 4})])
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_virtual_players_columns_can_be_told_apart(players: int, options: dict[str, object],
+                                                   lang: str) -> None:
+    """The score sheet's and the final table's column heads name each virtual player so
+    that no two read alike ("Virtual D…" twice at 1366 px was): the whole name where it fits,
+    else the name alone, cut only where the names still differ."""
+    state = herna.make("alhambra-rw", players=players, seed=3, **options)
+    names = [e["name"] for e in state.view(0)["sheet"] if e.get("virtual")]
+    rng = Rng(5)
+    drawings = {"sheet": render.svg(state.view(0), lang)}
+    while not state.is_over():
+        seat = rng.choice(list(state.to_act()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    drawings["outcome"] = render.svg(state.view(0), lang)
+    if not options.get("vs_virtual"):  # they take places, but play for no win
+        del drawings["outcome"]
+    for where, svg in drawings.items():
+        group = "rw-score-sheet" if where == "sheet" else "rw-outcome"
+        root = ET.fromstring(svg)
+        part = next(g for g in root.iter("{http://www.w3.org/2000/svg}g")
+                    if g.get("id") == group)
+        grey = [x for x in part.iter("{http://www.w3.org/2000/svg}text")
+                if x.get("fill") == render.MUTED and x.get("text-anchor") == "middle"
+                and "".join(x.itertext()).strip()]
+        row = min(float(x.get("y", 0)) for x in grey)  # the heads come above the rows
+        heads = ["".join(x.itertext()).removeprefix("★ ") for x in grey
+                 if float(x.get("y", 0)) == row]
+        assert len(heads) == len(names), (where, heads)
+        assert len(set(heads)) == len(heads), (where, heads)
+        for head, name in zip(heads, names, strict=True):
+            assert name.startswith(head.rstrip("…")) or head.endswith(name), (where, head)

@@ -299,13 +299,18 @@ HEAD_R = 9  # a seat's token over its column: its number 12 units tall
 
 
 def _column_head(view: View, player: int, virtual: bool, label: str, x: float, y: float,
-                 width: float, ink: str, weight: str) -> str:
+                 width: float, ink: str, weight: str, bare: str = "") -> str:
     """A player's column head centred at `x` (baseline `y`): a seat's token (its colour and
     number, as on its sheet and in the page's players list) before its name; a virtual
-    player, who is no seat, by name alone."""
+    player, who is no seat, by name alone: "Virtual Dirk" where it fits, else "Dirk" (its
+    grey says virtual), never "Virtual D…" twice. A head may use the column's margins but 1
+    unit each side: five columns still tell "Dirkon" from "Dirke…", and "Ana" is not "A…"."""
+    room = width + 2
     if virtual:
-        return _text(x, y, clip(label, 12, width), 12, ink, "middle", weight)
-    name = clip(label, 12, width - 2 * HEAD_R - 4)
+        if bare and text_width(label, 12) > room:
+            label = bare
+        return _text(x, y, clip(label, 12, room), 12, ink, "middle", weight)
+    name = clip(label, 12, room - 2 * HEAD_R - 4)
     half = (2 * HEAD_R + 4 + text_width(name, 12)) / 2  # token, gap and name, centred
     shown = player + 1 if seat_name(view, player) is not None else player
     return (seat_token(x - half + HEAD_R, y - 4, HEAD_R,
@@ -352,7 +357,8 @@ def _score_sheet_drawn(view: View, lang: str) -> tuple[str, float]:
         player = int(entry.get("player", 0))
         name = _name(view, player, lang, you=False)
         out.append(_column_head(view, player, virtual, name, x, y, col_w - 4,
-                                MUTED if virtual else INK, "normal" if virtual else "bold"))
+                                MUTED if virtual else INK, "normal" if virtual else "bold",
+                                str(entry.get("name", "?"))))
     y += 8
     places = view.get("places") or {}
     for ty in types:
@@ -444,11 +450,13 @@ def _outcome(view: View, outcome: Mapping[str, Any], lang: str) -> tuple[str, fl
     col_w = (WIDTH - PAD - NAME_W) / max(1, len(columns))
     n = len(columns)
     y += 24
+    sheet = view.get("sheet") or []
     for k, (p, _, _, virtual) in enumerate(columns):
         star = "★ " if p in winners and (n > 1 or vs) else ""
+        bare = str(sheet[p].get("name", "?")) if virtual and 0 <= p < len(sheet) else ""
         out.append(_column_head(view, p, virtual, star + _name(view, p, lang, you=False),
                                 NAME_W + k * col_w + col_w / 2, y, col_w - 4,
-                                MUTED if virtual else INK, "bold"))
+                                MUTED if virtual else INK, "bold", star + bare if bare else ""))
     for cat in [*cats, "total"]:
         y += 22
         if cat == "total":
