@@ -48,6 +48,35 @@ def test_create_with_names_labels_and_bots(client: TestClient) -> None:
     assert sk["seats"][2]["label"] == "Bot · ťažký"
 
 
+def test_seats_that_would_read_alike_carry_their_number(client: TestClient) -> None:
+    """Three easy bots are not "Bot · easy" three times (who is "waiting for Bot · easy"?):
+    each carries its seat's number from 1, as its token does; a bot of another level, a
+    named person and a numbered player stay as they are; two people who chose one name
+    carry theirs too. The drawing, the log and the payload say the same."""
+    made = named(client, "ubongo", [{"kind": "human", "name": "Ana"},
+                                    {"kind": "bot", "level": "easy"},
+                                    {"kind": "bot", "level": "easy"},
+                                    {"kind": "bot", "level": "hard"}])
+    p = get(client, made["id"], made["seats"][0]["token"])
+    assert [s["label"] for s in p["seats"]] == ["Ana", "Bot 2 · easy", "Bot 3 · easy",
+                                                "Bot · hard"]
+    svg = drawing(p)
+    assert "Bot 2 · easy" in svg and "Bot 3 · easy" in svg and "Bot · easy" not in svg
+    cs = get(client, made["id"], lang="cs")
+    assert [s["label"] for s in cs["seats"]][1:3] == ["Bot 2 · snadný", "Bot 3 · snadný"]
+
+    twins = named(client, "envyra", [{"kind": "human", "name": "Ana"},
+                                     {"kind": "human", "name": "Ana"}, {"kind": "human"}])
+    p = get(client, twins["id"], twins["seats"][0]["token"])
+    assert [s["label"] for s in p["seats"]] == ["Ana (1)", "Ana (2)", "Player 3"]
+    first = next(a for a in p["legal"] if a["text"].startswith("mark"))["text"]
+    r = client.post(f"/api/tables/{twins['id']}/actions", json={
+        "token": twins["seats"][1]["token"], "action": first, "version": p["version"]})
+    assert r.status_code == 200, r.text
+    p = get(client, twins["id"], twins["seats"][0]["token"])
+    assert any(line["who"] == "Ana (2)" for line in p["log"]), p["log"]
+
+
 @pytest.mark.parametrize("game", ["alhambra", "alhambra-rw", "envyra", "ubongo"])
 def test_every_drawing_names_the_seats_and_escapes_them(sqlite_client: TestClient,
                                                          game: str) -> None:

@@ -400,3 +400,28 @@ def test_the_tab_title_says_when_the_move_is_mine(browser: Any,
              what=f"the friend's title ({friend.title()!r})")
     close(friend)
     close(host)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Waiting for Ana, Player 2, and Player 3"),
+    ("cs", "Čeká se na: Ana, Hráč 2 a Hráč 3"),
+])
+def test_a_watcher_reads_whom_the_table_waits_for(browser: Any, live_server: LiveServer,
+                                                   lang: str, said: str) -> None:
+    """Whom the table waits for is a sentence in the page's language (commas, then "and"),
+    not "Ana and Player 2 and Player 3": a spectator of Envyra's secret marking, where all
+    three are waited for at once, opened from the lobby's watch link."""
+    host = new_page(browser, name="Ana")
+    host.add_init_script(f"localStorage.setItem('herna.lang', '{lang}')")
+    start_from_lobby(host, live_server.url, "envyra", 3, {1: "friend", 2: "friend"})
+    host.locator("#created .invite-card").first.wait_for()
+    watch = host.locator("#watch-link").input_value()
+    watcher = new_page(browser)
+    watcher.add_init_script(f"localStorage.setItem('herna.lang', '{lang}')")
+    watcher.goto(watch)
+    line = watcher.locator("#turn .waiting")
+    wait_for(lambda: line.count() == 1 and line.inner_text() != "", what="the waiting line")
+    # (Czech keeps "a" with the next word: ICU puts a no-break space after it)
+    assert line.inner_text().replace("\u00a0", " ") == said
+    close(watcher)
+    close(host)

@@ -116,9 +116,9 @@ def test_a_finished_game_steps_by_keys_buttons_slider_and_log(browser: Any,
     at_10 = herna.replay(state.record(), upto=10)
     assert at_10.view(None)["seats"][1]["hand"] is None and at_10.view(1)["seats"][1]["hand"]
     spectator_svg = page.locator("#board").inner_html()
-    # the players numbered from 1, each with its name
+    # the players numbered from 1, each with its name (two easy bots: numbered in it)
     assert page.locator("#seat-pick option").all_inner_texts()[1:] == \
-        ["Player 1 · Bot · easy", "Player 2 · Bot · easy"]
+        ["Bot 1 · easy", "Bot 2 · easy"]
     page.select_option("#seat-pick", "1")
     wait_for(lambda: page.locator("#board").get_attribute("data-seat") == "1", what="seat 1")
     assert drawn_step(page) == 10 and "seat=1" in page.url

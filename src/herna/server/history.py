@@ -165,6 +165,10 @@ def games_of(rows: list[dict[str, Any]], changes: list[dict[str, Any]], lang: st
         if mine is None:
             continue
         c = change.get((tid, mine["seat"]))
+        by_seat = {s["seat"]: s for s in seats}
+        said = names.labels(tuple(
+            (by_seat[i]["kind"], by_seat[i]["level"], by_seat[i]["name"]) if i in by_seat
+            else ("human", None, None) for i in range(max(by_seat) + 1)), lang)
         out.append({
             "table": tid, "game": mine["game"], "players": mine["players"],
             "seat": mine["seat"], "rank": mine["rank"], "score": _num(mine["score"]),
@@ -172,8 +176,7 @@ def games_of(rows: list[dict[str, Any]], changes: list[dict[str, Any]], lang: st
             "finished": _iso(mine["finished"]),
             "figures": mine["figures"],
             "rating": None if c is None else shown_ratings([c])[0],
-            "seats": [{"seat": s["seat"], "label": names.label(s["kind"], s["level"],
-                                                               s["name"], s["seat"], lang),
+            "seats": [{"seat": s["seat"], "label": said[s["seat"]],
                        "kind": s["kind"], "rank": s["rank"], "score": _num(s["score"]),
                        "mine": s["mine"]} for s in seats],
             "replay": f"/r/{tid}?seat={mine['seat']}",

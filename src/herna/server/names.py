@@ -9,7 +9,9 @@ server passes the names to the drawing (`render.svg(view, names=...)`) beside th
 from __future__ import annotations
 
 import asyncio
+import functools
 import unicodedata
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from herna.web import catalog
@@ -54,8 +56,32 @@ def label(kind: str, level: str | None, name: str | None, seat: int, lang: str) 
 
 
 def seat_names(table: Table, lang: str) -> list[str]:
-    """Every seat's label, in seat order: what the drawing calls the seats."""
-    return [label(s.kind, s.level, s.name, s.seat, lang) for s in table.row.seats]
+    """Every seat's label, in seat order: what the drawing, the log and the page call the
+    seats."""
+    return list(labels(tuple((s.kind, s.level, s.name) for s in table.row.seats), lang))
+
+
+@functools.lru_cache(maxsize=4096)
+def labels(seats: tuple[tuple[str, str | None, str | None], ...], lang: str
+           ) -> tuple[str, ...]:
+    """The labels of a table's seats (kind, level, name in seat order). Seats that would read
+    alike carry their number from 1, as their tokens do: three easy bots are "Bot 2 · easy",
+    "Bot 3 · easy" and "Bot 4 · easy" ("waiting for Bot · easy and Bot · easy" said
+    nothing), two people called Ana "Ana (1)" and "Ana (2)"."""
+    plain = [label(kind, level, name, seat, lang)
+             for seat, (kind, level, name) in enumerate(seats)]
+    twice = {text for text, n in Counter(plain).items() if n > 1}
+    if not twice:
+        return tuple(plain)
+    c = catalog()
+    out = []
+    for seat, ((kind, level, _name), text) in enumerate(zip(seats, plain, strict=True)):
+        if text in twice:
+            text = c.t("names.bot_n", lang, n=seat + 1, level=c.word(
+                "level", (level or "medium").split(":")[0], lang)) if kind == "bot" \
+                else c.t("names.same", lang, name=text, n=seat + 1)
+        out.append(text)
+    return tuple(out)
 
 
 async def rename(tables: Tables, table: Table, seat: int | None, value: Any,

@@ -113,8 +113,7 @@ def seat_colours(render: Any, view: dict[str, Any], players: int) -> list[str | 
 
 
 def seat_label(table: Table, seat: int, lang: str) -> str:
-    s = table.row.seats[seat]
-    return names.label(s.kind, s.level, s.name, seat, lang)
+    return names.seat_names(table, lang)[seat]
 
 
 def area_key(svg: str) -> str:

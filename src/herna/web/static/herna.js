@@ -44,11 +44,21 @@ export function plural(key, n, fields = {}) {
   return t(form, { n, ...fields });
 }
 
+// Names in a sentence, in the page's language: "Ana, Ben and Bot 3 · easy", "Ana, Ben a ..."
+// (Intl.ListFormat: CLDR's commas and conjunction for each language).
+export function listWords(items) {
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+}
+
 // A seat in a list to choose from: "Player 2 · Ana" (its number, from 1, then its name), or
-// only "Player 2" when that is its name already (nobody named it).
+// only its label when that has its number already ("Player 2" whom nobody named, "Bot 2 ·
+// easy" beside another easy bot).
 export function seatChoice(seat) {
-  const numbered = t("seat", { seat: seat.seat + 1 });
-  return seat.label && seat.label !== numbered ? `${numbered} · ${seat.label}` : numbered;
+  const n = seat.seat + 1;
+  const numbered = t("seat", { seat: n });
+  if (!seat.label) return numbered;
+  return new RegExp(`(^|\\D)${n}(\\D|$)`).test(seat.label) ? seat.label
+    : `${numbered} · ${seat.label}`;
 }
 
 export class ApiError extends Error {

@@ -1,8 +1,8 @@
 // The table screen for every game: draws the SVG the server sends for this seat, lights up
 // the parts of the legal moves, composes a move from clicks, and sends it. The server judges.
 import {
-  api, ApiError, BOX_GAMES, currentLang, el, holdSeat, keepMyName, languagePicker, loadWords,
-  myName, nameForm, plural, seatsAt, t, timeDigits, timeWords,
+  api, ApiError, BOX_GAMES, currentLang, el, holdSeat, keepMyName, languagePicker, listWords,
+  loadWords, myName, nameForm, plural, seatsAt, t, timeDigits, timeWords,
 } from "./herna.js";
 import {
   drawDrawing, logList, number, outcomeTable, playerList, reducedMotion, swatch, viewScore,
@@ -510,7 +510,7 @@ function drawTurn(payload) {
   } else {
     const names = payload.to_act.map((s) => payload.seats[s].label);
     parts.push(el("p", { class: "waiting" }, names.length
-      ? t("table.waiting", { who: names.join(t("and")) }) : ""));
+      ? t("table.waiting", { who: listWords(names) }) : ""));
   }
   // the guide beside Undo and Hint: on a phone they share one row of the sheet
   parts.push(guideButton(payload));
