@@ -9,11 +9,11 @@ server passes the names to the drawing (`render.svg(view, names=...)`) beside th
 from __future__ import annotations
 
 import asyncio
-import functools
 import unicodedata
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from herna.drawing import recent
 from herna.web import catalog
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def seat_names(table: Table, lang: str) -> list[str]:
     return list(labels(tuple((s.kind, s.level, s.name) for s in table.row.seats), lang))
 
 
-@functools.lru_cache(maxsize=4096)
+@recent(maxsize=4096)
 def labels(seats: tuple[tuple[str, str | None, str | None], ...], lang: str
            ) -> tuple[str, ...]:
     """The labels of a table's seats (kind, level, name in seat order). Seats that would read
