@@ -41,8 +41,8 @@ def children() -> dict[int, list[int]]:
     kids: dict[int, list[int]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
-            kids.setdefault(int(stat.read_text().rsplit(")", 1)[1].split()[1]), []).append(
-                int(stat.parent.name))
+            pid = int(stat.parent.name)
+            kids.setdefault(int(_stat(pid)[1]), []).append(pid)
     return kids
 
 

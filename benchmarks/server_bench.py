@@ -108,7 +108,6 @@ def servers_and_bots_cpu(pid: int) -> tuple[float, float]:
     kids = children()
     servers = [pid, *kids.get(pid, [])] if WORKERS > 1 else [pid]
     bots = [k for s in servers for k in kids.get(s, []) if k not in servers]
-
     return total_cpu(servers), total_cpu(bots)
 
 

@@ -50,9 +50,13 @@ def label(kind: str, level: str | None, name: str | None, seat: int, lang: str) 
     """A seat in words: a person's name, else "Player N" (from 1); a bot by its level."""
     c = catalog()
     if kind == "bot":
-        return c.t("names.bot", lang, level=c.word("level", (level or "medium").split(":")[0],
-                                                   lang))
+        return c.t("names.bot", lang, level=_level_word(level, lang))
     return name or c.t("names.player", lang, n=seat + 1)
+
+
+def _level_word(level: str | None, lang: str) -> str:
+    """A bot's level in words ("easy", "snadný"); a stored level's options are not shown."""
+    return catalog().word("level", (level or "medium").split(":")[0], lang)
 
 
 def seat_names(table: Table, lang: str) -> list[str]:
@@ -77,9 +81,8 @@ def labels(seats: tuple[tuple[str, str | None, str | None], ...], lang: str
     out = []
     for seat, ((kind, level, _name), text) in enumerate(zip(seats, plain, strict=True)):
         if text in twice:
-            text = c.t("names.bot_n", lang, n=seat + 1, level=c.word(
-                "level", (level or "medium").split(":")[0], lang)) if kind == "bot" \
-                else c.t("names.same", lang, name=text, n=seat + 1)
+            text = c.t("names.bot_n", lang, n=seat + 1, level=_level_word(level, lang)) \
+                if kind == "bot" else c.t("names.same", lang, name=text, n=seat + 1)
         out.append(text)
     return tuple(out)
 

@@ -288,10 +288,11 @@ class Reviews:
     @staticmethod
     def _head(table: Table, seat: int, lang: str) -> dict[str, Any]:
         """What every answer says: whose review, and the seats by name (the page's picker)."""
-        from .words import seat_label
+        from .names import seat_names
 
+        said = seat_names(table, lang)
         return {"table": table.id, "game": table.game, "players": table.row.players,
-                "seat": seat, "seats": [{"seat": s.seat, "label": seat_label(table, s.seat, lang)}
+                "seat": seat, "seats": [{"seat": s.seat, "label": said[s.seat]}
                                         for s in table.row.seats]}
 
     def _done(self, key: tuple[str, int], task: asyncio.Task[dict[str, Any]]) -> None:

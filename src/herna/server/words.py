@@ -159,8 +159,9 @@ def seat_list(table: Table, view: dict[str, Any], lang: str) -> list[dict[str, A
     """The payload's `seats`: each seat's kind, level, name, label in `lang` and colour as
     the drawing of `view` gives it."""
     colours = seat_colours(game_module(table.game, "render"), view, table.row.players)
+    said = names.seat_names(table, lang)
     return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-             "label": seat_label(table, s.seat, lang), "colour": colours[s.seat]}
+             "label": said[s.seat], "colour": colours[s.seat]}
             for s in table.row.seats]
 
 
