@@ -71,6 +71,16 @@ def play_to_the_end(page: Any, phone: bool, prefer: tuple[str, ...] = (),
     return steps
 
 
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the first `selector` is wholly within the window as it is scrolled now."""
+    return bool(page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        if (!node) return false;
+        const r = node.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    }""", selector))
+
+
 def layout_ok(page: Any, name: str) -> None:
     problems = check_layout(page)
     shot(page, name)
@@ -96,8 +106,16 @@ def test_envyra_on_a_phone(browser: Any, live_server: LiveServer) -> None:
     layout_ok(page, "envyra-open-row-390x844")
     play_to_the_end(page, True)
     wait_for(lambda: over(page), what="the end")
-    page.locator('[data-area="outcome"]').scroll_into_view_if_needed()
+    # the end is brought into sight wherever my last tap left the page: the game-over box
+    # leads the page (above the table as it ended), its Replay, Review and Play again on screen
+    wait_for(lambda: in_sight(page, "#turn h2") and in_sight(page, "#turn #again"),
+             what="the game-over box in sight")
+    assert page.locator("#turn h2").first.inner_text() == "Game over"
+    assert page.locator("#turn").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    assert in_sight(page, "#turn #replay-link") and in_sight(page, "#turn #review-link")
     layout_ok(page, "envyra-end-390x844")
+    page.locator('[data-area="outcome"]').scroll_into_view_if_needed()
+    layout_ok(page, "envyra-end-outcome-390x844")
     assert not page.errors, page.errors
     page.context.close()
 

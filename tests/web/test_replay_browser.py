@@ -218,11 +218,11 @@ def test_the_replay_speaks_czech(browser: Any, live_server: LiveServer) -> None:
     page.context.add_init_script("localStorage.setItem('herna.lang', 'cs')")
     table_id = finish_in_lobby_cs(page, live_server.url)
     moves = len(live_server.table(table_id).state.history)
-    assert page.locator("#step-count").inner_text() == f"Začátek: {moves} tahů k přehrání"
+    assert page.locator("#step-count").inner_text() == f"Začátek: {moves} kroků k přehrání"
     assert page.locator("#next").inner_text() == "Další"
     page.keyboard.press("ArrowRight")
     at_step(page, 1)
-    assert page.locator("#step-count").inner_text() == f"Tah 1 z {moves}"
+    assert page.locator("#step-count").inner_text() == f"Krok 1 z {moves}"
     assert page.locator("#seat-pick option").first.inner_text() == "Divák (co vidí všichni)"
     assert english_on(page) == set()
     page.keyboard.press("End")  # the final table too

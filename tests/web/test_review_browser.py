@@ -157,7 +157,7 @@ def test_a_review_on_a_phone(browser: Any, live_server: LiveServer, game: str) -
     shot(phone, f"review-{game}-decision-390x844", full_page=False)
     if game == "alhambra-rw":
         phone.locator("#lang-slot select").select_option("cs")
-        wait_for(lambda: "Tah" in phone.locator("#review-moment h2").inner_text(),
+        wait_for(lambda: "Krok" in phone.locator("#review-moment h2").inner_text(),
                  what="the review in Czech")
         assert check_layout(phone) == []
         shot(phone, "review-alhambra-rw-cs-390x844")

@@ -180,7 +180,7 @@ function pace() {
 // How long a thing takes to travel to its new place (travel.js): none at once, a moment at
 // the others' pace. Only a step of one version is shown moving: never the first drawing, a
 // reconnect that skips moves, another seat's screen or another game.
-let drawnLast = null; // {seat, game, version} of the payload drawn last
+let drawnLast = null; // {seat, game, version, over} of the payload drawn last
 
 function travelTime(payload) {
   const last = drawnLast;
@@ -357,6 +357,9 @@ function draw(payload) {
   const travel = travelTime(payload);
   if (!drawnLast || drawnLast.version !== payload.version) settle();
   const was = travel ? measure(board) : null;
+  // the game ended while this page was open (not a finished table opened anew)
+  const ended = Boolean(payload.over && drawnLast && !drawnLast.over
+    && drawnLast.seat === payload.seat && drawnLast.game === payload.game);
   document.getElementById("cover").hidden = true;
   document.body.classList.toggle("over", Boolean(payload.over));
   const title = `${t(`game.${payload.game}.name`)} · ${payload.seat === null
@@ -378,9 +381,21 @@ function draw(payload) {
   loadGameModule(payload);
   if (gameModule) gameModule.update(payload, submit);
   if (was) play(board, was, travel, reducedMotion());
-  drawnLast = { seat: payload.seat, game: payload.game, version: payload.version };
+  if (ended) showResult();
+  drawnLast = { seat: payload.seat, game: payload.game, version: payload.version,
+    over: Boolean(payload.over) };
   if (!sending) board.dataset.version = payload.version; // drawn and lit: tests wait on it
   board.dataset.seat = payload.seat ?? "";
+}
+
+// The game just ended: its result and what comes next (replay, review, play again) are
+// brought into sight. A phone, scrolled anywhere in the table, shows them at the top of the
+// page (style.css puts the game-over box first there); a desktop's side column has them.
+function showResult() {
+  const box = document.getElementById("turn");
+  const r = box.getBoundingClientRect();
+  if (r.top >= 0 && r.top < window.innerHeight / 2) return;
+  box.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
 function drawBoard(payload) {
