@@ -395,7 +395,10 @@ function showResult() {
   const box = document.getElementById("turn");
   const r = box.getBoundingClientRect();
   if (r.top >= 0 && r.top < window.innerHeight / 2) return;
-  box.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+  const behavior = reducedMotion() ? "auto" : "smooth";
+  // near the top of the page (a phone's): the page's own top, the bar with its name included
+  if (r.top + window.scrollY < window.innerHeight / 3) window.scrollTo({ top: 0, behavior });
+  else box.scrollIntoView({ block: "start", behavior });
 }
 
 function drawBoard(payload) {
