@@ -81,6 +81,16 @@ def in_sight(page: Any, selector: str) -> bool:
     }""", selector))
 
 
+def covered(page: Any, selector: str) -> bool:
+    """Whether something else lies over the middle of the first `selector` (a fixed sheet)."""
+    return bool(page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        const r = node.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !top || !(node === top || node.contains(top) || top.contains(node));
+    }""", selector))
+
+
 def layout_ok(page: Any, name: str) -> None:
     problems = check_layout(page)
     shot(page, name)
@@ -114,6 +124,14 @@ def test_envyra_on_a_phone(browser: Any, live_server: LiveServer) -> None:
     assert page.locator("#turn").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
     assert in_sight(page, "#turn #replay-link") and in_sight(page, "#turn #review-link")
     layout_ok(page, "envyra-end-390x844")
+    # the question of a name (here "Change name"; a friend's unanswered one alike) takes its
+    # place above the game-over box, never over it: the result stays readable under it
+    page.locator("#scores button.rename").first.tap()
+    wait_for(lambda: in_sight(page, "#name-ask"), what="the name form in sight")
+    wait_for(lambda: not covered(page, "#turn h2"), what="the result not covered")
+    layout_ok(page, "envyra-end-name-390x844")
+    page.locator("#name-ask-cancel").tap()
+    wait_for(lambda: not page.locator("#name-ask").count(), what="the form closed")
     page.locator('[data-area="outcome"]').scroll_into_view_if_needed()
     layout_ok(page, "envyra-end-outcome-390x844")
     assert not page.errors, page.errors
